@@ -1,0 +1,207 @@
+// Errors are data: every failure the API reports is a StatusError carrying the
+// metav1.Status that kube-apiserver would send, built by the constructors below.
+
+export interface StatusCause {
+  reason?: string;
+  message?: string;
+  field?: string;
+}
+
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  uid?: string;
+  causes?: StatusCause[];
+  retryAfterSeconds?: number;
+}
+
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure' | 'Success';
+  message?: string;
+  reason?: string;
+  details?: StatusDetails;
+  code: number;
+}
+
+export class StatusError extends Error {
+  readonly status: Status;
+  constructor(code: number, reason: string, message: string, details?: StatusDetails) {
+    super(message);
+    this.name = 'StatusError';
+    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
+    if (details) this.status.details = details;
+  }
+  get code(): number {
+    return this.status.code;
+  }
+  get reason(): string {
+    return this.status.reason ?? '';
+  }
+}
+
+/** Identifies a resource in messages: `statefulsets.apps` or `namespaces` for the core group. */
+export interface GroupResource {
+  group: string;
+  resource: string;
+}
+
+export const qualifiedResource = (gr: GroupResource): string => (gr.group ? `${gr.resource}.${gr.group}` : gr.resource);
+
+export function notFound(gr: GroupResource, name: string): StatusError {
+  const msg = name ? `${qualifiedResource(gr)} "${name}" not found` : `${qualifiedResource(gr)} not found`;
+  return new StatusError(404, 'NotFound', msg, { name, group: gr.group, kind: gr.resource });
+}
+
+export function alreadyExists(gr: GroupResource, name: string): StatusError {
+  return new StatusError(409, 'AlreadyExists', `${qualifiedResource(gr)} "${name}" already exists`, {
+    name,
+    group: gr.group,
+    kind: gr.resource,
+  });
+}
+
+export function conflict(gr: GroupResource, name: string, why: string): StatusError {
+  return new StatusError(
+    409,
+    'Conflict',
+    `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`,
+    { name, group: gr.group, kind: gr.resource },
+  );
+}
+
+export const OPTIMISTIC_LOCK_MESSAGE =
+  'the object has been modified; please apply your changes to the latest version and try again';
+
+export function badRequest(message: string): StatusError {
+  return new StatusError(400, 'BadRequest', message);
+}
+
+export function methodNotSupported(gr: GroupResource, method: string): StatusError {
+  return new StatusError(405, 'MethodNotAllowed', `${method} is not supported on resources of kind "${qualifiedResource(gr)}"`, {
+    group: gr.group,
+    kind: gr.resource,
+  });
+}
+
+export function forbidden(gr: GroupResource, name: string, why: string): StatusError {
+  const subject = name ? `${qualifiedResource(gr)} "${name}"` : qualifiedResource(gr);
+  return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource });
+}
+
+export function genericNotFound(): StatusError {
+  return new StatusError(404, 'NotFound', 'the server could not find the requested resource');
+}
+
+export function notAcceptable(accepted: string[]): StatusError {
+  return new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
+}
+
+export function unsupportedMediaType(contentType: string, accepted: string[]): StatusError {
+  void contentType;
+  return new StatusError(
+    415,
+    'UnsupportedMediaType',
+    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+  );
+}
+
+export function requestEntityTooLarge(message = 'the server has received a request that is too large'): StatusError {
+  return new StatusError(413, 'RequestEntityTooLarge', message);
+}
+
+export function internalError(err: unknown): StatusError {
+  const msg = err instanceof Error ? err.message : String(err);
+  return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
+}
+
+export function serviceUnavailable(message: string): StatusError {
+  return new StatusError(503, 'ServiceUnavailable', message);
+}
+
+export function timeout(message: string, retryAfterSeconds?: number): StatusError {
+  return new StatusError(504, 'Timeout', message, retryAfterSeconds ? { retryAfterSeconds } : undefined);
+}
+
+export function gone(message: string, reason: 'Expired' | 'Gone' = 'Expired'): StatusError {
+  return new StatusError(410, reason, message);
+}
+
+/** One validation failure, shaped like field.Error in k8s.io/apimachinery. */
+export interface FieldError {
+  type:
+    | 'FieldValueRequired'
+    | 'FieldValueInvalid'
+    | 'FieldValueNotSupported'
+    | 'FieldValueForbidden'
+    | 'FieldValueDuplicate'
+    | 'FieldValueTooLong'
+    | 'FieldValueTooMany'
+    | 'FieldValueTypeInvalid';
+  field: string;
+  /** The offending value as kube prints it in the message; undefined for "Required". */
+  badValue?: unknown;
+  detail: string;
+  /** For NotSupported: the allowed values. */
+  supported?: string[];
+}
+
+const TYPE_TEXT: Record<FieldError['type'], string> = {
+  FieldValueRequired: 'Required value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  FieldValueTypeInvalid: 'Invalid value',
+};
+
+/** Go's %#v-like rendering that kube uses for bad values in messages. */
+function renderValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (v === null || v === undefined) return 'null';
+  return JSON.stringify(v);
+}
+
+/** The text of one field error, as field.Error.Error() prints it. */
+export function fieldErrorMessage(e: FieldError): string {
+  const head = `${e.field}: ${TYPE_TEXT[e.type]}`;
+  switch (e.type) {
+    case 'FieldValueRequired':
+    case 'FieldValueForbidden':
+    case 'FieldValueTooLong':
+    case 'FieldValueTooMany':
+      return e.detail ? `${head}: ${e.detail}` : head;
+    case 'FieldValueNotSupported': {
+      let s = `${head}: ${renderValue(e.badValue)}`;
+      if (e.supported?.length) s += `: supported values: ${e.supported.map((x) => JSON.stringify(x)).join(', ')}`;
+      return s;
+    }
+    default: {
+      const s = `${head}: ${renderValue(e.badValue)}`;
+      return e.detail ? `${s}: ${e.detail}` : s;
+    }
+  }
+}
+
+/** 422 Invalid with one cause per field error, worded as kube-apiserver words it. */
+export function invalid(kind: string, group: string, name: string, errs: FieldError[]): StatusError {
+  const texts = errs.map(fieldErrorMessage);
+  const agg = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
+  const qualifiedKind = group ? `${kind}.${group}` : kind;
+  return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${agg}`, {
+    name,
+    group,
+    kind,
+    causes: errs.map((e) => ({
+      reason: e.type,
+      message: fieldErrorMessage(e).slice(e.field.length + 2),
+      field: e.field,
+    })),
+  });
+}

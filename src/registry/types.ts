@@ -1,0 +1,114 @@
+import type { FieldError } from '../api/status-error.js';
+
+/** An object as it travels through the registry: decoded JSON with typed metadata. */
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string | null;
+  deletionTimestamp?: string | null;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: unknown[];
+  finalizers?: string[];
+  managedFields?: unknown[];
+  selfLink?: string;
+  [k: string]: unknown;
+}
+
+export interface KObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+  status?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+/** One column of a meta.k8s.io/v1 Table. */
+export interface TableColumn {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+  format: string;
+  description: string;
+  priority: number;
+}
+
+export interface TableConvertor {
+  columns: TableColumn[];
+  /** The cells of one row, aligned with `columns`. */
+  cells(obj: KObject, now: Date): unknown[];
+}
+
+/**
+ * A resource type's rules, in one stateless object (after k8s.io/apiserver's
+ * RESTCreateStrategy / RESTUpdateStrategy). The generic store calls these in a fixed order.
+ */
+export interface Strategy {
+  /** Clear fields the caller may not set on create (e.g. status) and set server-owned ones. */
+  prepareForCreate(obj: KObject): void;
+  /** Carry over what the caller may not change (status for the main resource, spec for /status). */
+  prepareForUpdate(obj: KObject, old: KObject): void;
+  /** Type defaults (run after decoding, before validation). */
+  applyDefaults(obj: KObject): void;
+  validate(obj: KObject): FieldError[];
+  validateUpdate(obj: KObject, old: KObject): FieldError[];
+  /** Whether PUT of a missing object creates it. */
+  readonly allowCreateOnUpdate: boolean;
+  /** Whether PUT without metadata.resourceVersion is allowed (an unconditional update). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Whether a change of this object's spec should bump metadata.generation. */
+  readonly tracksGeneration: boolean;
+}
+
+/** Admission-like checks that need other objects (e.g. a single global default PriorityClass). */
+export interface Admission {
+  /** Throws a StatusError to reject. */
+  admitCreate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
+  admitUpdate?(obj: KObject, old: KObject, ctx: AdmissionContext): Promise<void>;
+}
+
+export interface AdmissionContext {
+  /** Lists current objects of a resource from the watch cache. */
+  list(resource: ResourceKey, namespace?: string): Promise<KObject[]>;
+}
+
+export interface ResourceKey {
+  group: string;
+  resource: string;
+}
+
+export interface ResourceDef {
+  group: string;
+  version: string;
+  /** Plural, lower case: the URL segment. */
+  resource: string;
+  kind: string;
+  listKind: string;
+  singularName: string;
+  shortNames: string[];
+  categories: string[];
+  namespaced: boolean;
+  strategy: Strategy;
+  /** Present when the type has a /status subresource. */
+  statusStrategy?: Strategy;
+  table?: TableConvertor;
+  admission?: Admission;
+  /** What DELETE answers when the object is gone at once: a Status (most types) or the object. */
+  returnDeletedObject: boolean;
+  /** Discovery verbs, when they differ from the full set (namespaces have no deletecollection). */
+  verbs?: string[];
+  /** Objects created at first start (e.g. the default namespaces). */
+  bootstrap?: KObject[];
+}
+
+export const apiVersionOf = (def: Pick<ResourceDef, 'group' | 'version'>): string =>
+  def.group ? `${def.group}/${def.version}` : def.version;
+
+const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+export const verbsOf = (def: ResourceDef): string[] => def.verbs ?? ALL_VERBS;
