@@ -1,4 +1,5 @@
 import type { FieldError } from '../api/status-error.js';
+import type { NameValidator } from './generic/validation.js';
 
 /** An object as it travels through the registry: decoded JSON with typed metadata. */
 export interface ObjectMeta {
@@ -94,8 +95,14 @@ export interface ResourceDef {
   categories: string[];
   namespaced: boolean;
   strategy: Strategy;
-  /** Present when the type has a /status subresource. */
-  statusStrategy?: Strategy;
+  /** Subresources that take a whole object (status, finalize), each with its strategy. */
+  subresources?: Record<string, Strategy>;
+  /** kube's per-type name rule (most types: DNS subdomain; StatefulSet and Namespace: DNS label). */
+  nameValidator: NameValidator;
+  /** Type-specific finalizers beyond metadata.finalizers (a namespace's spec.finalizers). */
+  pendingTypeFinalizers?: (obj: KObject) => boolean;
+  /** Adjusts an object that a DELETE is about to mark or remove (a namespace turns Terminating). */
+  prepareForDelete?: (obj: KObject) => void;
   table?: TableConvertor;
   admission?: Admission;
   /** What DELETE answers when the object is gone at once: a Status (most types) or the object. */

@@ -32,8 +32,11 @@ export interface RequestInfo {
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
-function parseBool(v: string | null): boolean {
-  return v === 'true' || v === '1';
+/** kube treats any watch value but "0" and "false" (even an empty one) as a watch. */
+function isWatchParam(v: string | null): boolean {
+  if (v === null) return false;
+  const l = v.toLowerCase();
+  return l !== '0' && l !== 'false';
 }
 
 /** Parses `/api/v1/...` and `/apis/<group>/<version>/...` into a RequestInfo, as kube does. */
@@ -101,7 +104,7 @@ export function parseRequestInfo(method: string, rawPath: string, query: URLSear
   switch (m) {
     case 'GET':
     case 'HEAD':
-      info.verb = isWatchPath || parseBool(query.get('watch')) ? 'watch' : hasName ? 'get' : 'list';
+      info.verb = isWatchPath || isWatchParam(query.get('watch')) ? 'watch' : hasName ? 'get' : 'list';
       break;
     case 'POST':
       info.verb = 'create';

@@ -70,10 +70,17 @@ export interface WatchHandler {
   onEvents(events: WatchEvent[]): void;
   /** The watch is over (compacted start, store gone); no more events follow. */
   onError(err: Error): void;
+  /**
+   * Every event up to `revision` has been delivered (an etcd progress notification).
+   * Lets a cache prove it is current even when the latest writes were to other prefixes.
+   */
+  onProgress?(revision: number): void;
 }
 
 export interface StorageWatch {
   close(): void;
+  /** Ask for an onProgress call as soon as possible (etcd's progress_request). */
+  requestProgress(): void;
 }
 
 export interface Storage {

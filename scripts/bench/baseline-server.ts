@@ -1,0 +1,154 @@
+// Bare Koa JSON baseline: StatefulSets in a Map, no validation, no storage.
+// Accepts kapi-style flags (--secure-port/--port, --bind-address; others ignored) so it
+// can stand in for kapi via BENCH_KAPI_CMD.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+
+function flag(name: string): string | undefined {
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === `--${name}`) return argv[i + 1];
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+const port = Number(flag('secure-port') ?? flag('port') ?? 8080);
+const host = flag('bind-address') ?? '127.0.0.1';
+const MAX_BODY = 3 * 1024 * 1024;
+
+type Obj = { metadata?: Record<string, unknown> } & Record<string, unknown>;
+
+const namespaces = new Map<string, Obj>();
+const statefulSets = new Map<string, Map<string, Obj>>();
+let rv = 1;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function status(code: number, reason: string, message: string): string {
+  return JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
+}
+
+const app = new Koa();
+const router = new Router();
+
+router.get(['/readyz', '/healthz', '/livez'], (ctx) => {
+  ctx.type = 'text/plain';
+  ctx.body = 'ok';
+});
+
+router.post('/api/v1/namespaces', async (ctx) => {
+  let obj: Obj;
+  try {
+    obj = JSON.parse(await readBody(ctx.req)) as Obj;
+  } catch {
+    ctx.status = 400;
+    ctx.type = 'application/json';
+    ctx.body = status(400, 'BadRequest', 'invalid JSON');
+    return;
+  }
+  const name = String(obj.metadata?.name ?? '');
+  ctx.type = 'application/json';
+  if (namespaces.has(name)) {
+    ctx.status = 409;
+    ctx.body = status(409, 'AlreadyExists', `namespaces "${name}" already exists`);
+    return;
+  }
+  obj.metadata = { ...obj.metadata, uid: randomUUID(), resourceVersion: String(++rv), creationTimestamp: new Date().toISOString() };
+  namespaces.set(name, obj);
+  ctx.status = 201;
+  ctx.body = JSON.stringify(obj);
+});
+
+router.post('/apis/apps/v1/namespaces/:ns/statefulsets', async (ctx) => {
+  const ns = ctx.params.ns!;
+  let obj: Obj;
+  try {
+    obj = JSON.parse(await readBody(ctx.req)) as Obj;
+  } catch {
+    ctx.status = 400;
+    ctx.type = 'application/json';
+    ctx.body = status(400, 'BadRequest', 'invalid JSON');
+    return;
+  }
+  ctx.type = 'application/json';
+  const name = obj.metadata?.name;
+  if (typeof name !== 'string' || name === '') {
+    ctx.status = 422;
+    ctx.body = status(422, 'Invalid', 'metadata.name: Required value');
+    return;
+  }
+  let bucket = statefulSets.get(ns);
+  if (!bucket) statefulSets.set(ns, (bucket = new Map()));
+  if (bucket.has(name)) {
+    ctx.status = 409;
+    ctx.body = status(409, 'AlreadyExists', `statefulsets.apps "${name}" already exists`);
+    return;
+  }
+  obj.metadata = {
+    ...obj.metadata,
+    namespace: ns,
+    uid: randomUUID(),
+    resourceVersion: String(++rv),
+    generation: 1,
+    creationTimestamp: new Date().toISOString(),
+  };
+  bucket.set(name, obj);
+  ctx.status = 201;
+  ctx.body = JSON.stringify(obj);
+});
+
+router.get('/apis/apps/v1/namespaces/:ns/statefulsets/:name', (ctx) => {
+  const obj = statefulSets.get(ctx.params.ns!)?.get(ctx.params.name!);
+  ctx.type = 'application/json';
+  if (!obj) {
+    ctx.status = 404;
+    ctx.body = status(404, 'NotFound', `statefulsets.apps "${ctx.params.name}" not found`);
+    return;
+  }
+  ctx.body = JSON.stringify(obj);
+});
+
+router.get('/apis/apps/v1/namespaces/:ns/statefulsets', (ctx) => {
+  const bucket = statefulSets.get(ctx.params.ns!);
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify({
+    kind: 'StatefulSetList',
+    apiVersion: 'apps/v1',
+    metadata: { resourceVersion: '1' },
+    items: bucket ? [...bucket.values()] : [],
+  });
+});
+
+app.use(router.routes());
+app.use(router.allowedMethods());
+
+const server = app.listen(port, host);
+server.keepAliveTimeout = 65_000;
+
+function shutdown(): void {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+  setTimeout(() => process.exit(0), 1000).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -1,0 +1,113 @@
+// Benchmark configuration, read once from the environment.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function intEnv(name: string, def: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name}=${raw} is not a number`);
+  return Math.min(max, Math.max(min, Math.floor(n)));
+}
+
+function numEnv(name: string, def: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name}=${raw} is not a number`);
+  return Math.min(max, Math.max(min, n));
+}
+
+export type StorageKind = 'leveldb' | 'etcd3';
+
+export interface BenchConfig {
+  /** Concurrent keep-alive clients / writers per load phase. */
+  concurrency: number;
+  /** Duration of each timed load phase, in ms. */
+  phaseMs: number;
+  /** Hard cap on operations in one timed load phase (bounds every loop in count). */
+  maxOpsPerPhase: number;
+  /** Untimed requests sent before each timed HTTP phase (JIT warm-up). */
+  warmupOps: number;
+  /** Number of time-to-ready runs (median reported). */
+  readyRuns: number;
+  /** Discarded time-to-ready starts before the measured ones. */
+  readyWarmups: number;
+  /** Number of objects in the list phase. */
+  listSize: number;
+  listWarmups: number;
+  listIterations: number;
+  storage: StorageKind;
+  /** Command (argv, whitespace-split) that starts kapi; see kapiArgs in servers.ts. */
+  kapiCmd: string[];
+  kapiCmdIsDefault: boolean;
+  /** Targets to run server phases against. */
+  targets: Array<'kapi' | 'baseline'>;
+  /** Phases to run (ids); empty = all. */
+  phases: Set<string>;
+  /** Whole-run wall-clock bound in ms. */
+  totalTimeoutMs: number;
+  /** Per-request timeout in ms. */
+  requestTimeoutMs: number;
+  /** Max time to wait for a server to become ready, ms. */
+  readyTimeoutMs: number;
+  outFile: string;
+  /** Exit non-zero on a MISS too (not only on errors). */
+  strict: boolean;
+  etcdBin: string;
+  /** Project root (where dist/ lives); child processes run here. */
+  root: string;
+  /** Directory of the compiled bench scripts. */
+  benchDir: string;
+}
+
+export function loadConfig(): BenchConfig {
+  const benchDir = path.dirname(fileURLToPath(import.meta.url));
+  // dist/scripts/bench -> project root
+  const root = path.resolve(benchDir, '..', '..', '..');
+  const storageRaw = (process.env.BENCH_STORAGE ?? 'leveldb').trim().toLowerCase();
+  let storage: StorageKind;
+  if (storageRaw === '' || storageRaw === 'leveldb' || storageRaw === 'level') storage = 'leveldb';
+  else if (storageRaw === 'etcd3' || storageRaw === 'etcd') storage = 'etcd3';
+  else throw new Error(`BENCH_STORAGE must be leveldb or etcd3, got ${storageRaw}`);
+
+  const cmdRaw = process.env.BENCH_KAPI_CMD?.trim();
+  const kapiCmd = cmdRaw
+    ? cmdRaw.split(/\s+/).map((a) => (a === 'node' ? process.execPath : a))
+    : [process.execPath, path.join(root, 'dist', 'src', 'cli.js'), 'serve'];
+
+  const targetsRaw = (process.env.BENCH_TARGETS ?? 'baseline,kapi').split(',').map((s) => s.trim()).filter(Boolean);
+  const targets = targetsRaw.filter((t): t is 'kapi' | 'baseline' => t === 'kapi' || t === 'baseline');
+  if (targets.length === 0) throw new Error('BENCH_TARGETS must name kapi and/or baseline');
+
+  const phases = new Set((process.env.BENCH_PHASES ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+  return {
+    concurrency: intEnv('BENCH_CONCURRENCY', 32, 1, 1024),
+    phaseMs: Math.round(numEnv('BENCH_SECONDS', 5, 0.1, 600) * 1000),
+    maxOpsPerPhase: intEnv('BENCH_MAX_OPS', 2_000_000, 1, 50_000_000),
+    warmupOps: intEnv('BENCH_WARMUP', 500, 0, 100_000),
+    readyRuns: intEnv('BENCH_READY_RUNS', 5, 1, 50),
+    readyWarmups: intEnv('BENCH_READY_WARMUPS', 1, 0, 10),
+    listSize: intEnv('BENCH_LIST_SIZE', 1000, 1, 100_000),
+    listWarmups: intEnv('BENCH_LIST_WARMUPS', 5, 0, 1000),
+    listIterations: intEnv('BENCH_LIST_ITERATIONS', 50, 1, 10_000),
+    storage,
+    kapiCmd,
+    kapiCmdIsDefault: !cmdRaw,
+    targets,
+    phases,
+    totalTimeoutMs: Math.round(numEnv('BENCH_TIMEOUT_SECONDS', 900, 10, 86_400) * 1000),
+    requestTimeoutMs: intEnv('BENCH_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    readyTimeoutMs: intEnv('BENCH_READY_TIMEOUT_MS', 30_000, 100, 600_000),
+    outFile: path.resolve(process.env.BENCH_OUT ?? 'bench-results.json'),
+    strict: process.env.BENCH_STRICT === '1' || process.env.BENCH_STRICT === 'true',
+    etcdBin: process.env.BENCH_ETCD_BIN ?? '/usr/bin/etcd',
+    root,
+    benchDir,
+  };
+}
+
+export function phaseEnabled(cfg: BenchConfig, id: string): boolean {
+  return cfg.phases.size === 0 || cfg.phases.has(id);
+}

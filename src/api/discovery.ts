@@ -1,0 +1,572 @@
+// Discovery documents (/api, /apis, group and group-version lists, aggregated discovery) and
+// /version, shaped as kube-apiserver 1.33 serves them. Everything is derived from the
+// registered ResourceDefs on each request, so groups added later show up without a restart.
+
+import { createHash } from 'node:crypto';
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { stringify as yamlStringify } from 'yaml';
+import { apiVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
+import { genericNotFound, notAcceptable } from './status-error.js';
+
+type Ctx = ParameterizedContext;
+
+export interface DiscoveryOptions {
+  /** Domain suffix of the built-in group names (`apidiscovery.<groupDomain>`); default k8s.io. */
+  groupDomain?: string;
+  /** Overrides for the /version document (e.g. a real commit id). */
+  version?: Partial<VersionInfo>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Media-type negotiation, after k8s.io/apiserver/pkg/endpoints/handlers/negotiation.
+// Kept here because discovery has its own endpoint restrictions (only the aggregated GVK may be
+// requested through as/g/v), which is what decides aggregated vs. plain documents.
+
+export interface GroupVersionKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+export interface Serializer {
+  /** e.g. application/json */
+  mediaType: string;
+  type: string;
+  subType: string;
+  /** Whether a `stream=watch` parameter may be honoured. */
+  streaming: boolean;
+}
+
+export interface NegotiatedMediaType {
+  serializer: Serializer;
+  pretty: boolean;
+  stream: string;
+  /** Set when the client asked for a transformed type through as/g/v parameters. */
+  convert?: GroupVersionKind;
+}
+
+/** Decides whether an endpoint can produce `convert` in `serializer` (nil convert = plain object). */
+export type EndpointRestriction = (serializer: Serializer, convert: GroupVersionKind | undefined) => boolean;
+
+export const defaultRestriction: EndpointRestriction = (_s, convert) => convert === undefined;
+
+interface AcceptClause {
+  type: string;
+  subType: string;
+  q: number;
+  params: Map<string, string>;
+}
+
+// Go's strconv.ParseFloat rejects surrounding blanks and junk; on error goautoneg keeps q=0.
+const GO_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Parses an Accept header like github.com/munnerz/goautoneg (including its ordering quirks). */
+export function parseAccept(header: string): AcceptClause[] {
+  const clauses: AcceptClause[] = [];
+  for (const rawPart of header.split(',')) {
+    const part = rawPart.replace(/^ +| +$/g, '');
+    const mrp = part.split(';');
+    const sp = mrp[0].split('/');
+    const type = sp[0].replace(/^ +| +$/g, '');
+    let subType: string;
+    if (sp.length === 1 && type === '*') subType = '*';
+    else if (sp.length === 2) subType = sp[1].replace(/^ +| +$/g, '');
+    else continue;
+    const clause: AcceptClause = { type, subType, q: 1, params: new Map() };
+    for (const param of mrp.slice(1)) {
+      const eq = param.indexOf('=');
+      if (eq < 0) continue;
+      const token = param.slice(0, eq).replace(/^ +| +$/g, '');
+      const value = param.slice(eq + 1);
+      if (token === 'q') clause.q = GO_FLOAT.test(value) ? Number(value) : 0;
+      else clause.params.set(token, value.replace(/^ +| +$/g, ''));
+    }
+    clauses.push(clause);
+  }
+  // goautoneg's Less is not a strict order, and Go's sort.Sort is an insertion sort for the
+  // handful of clauses real clients send, so replaying that insertion sort gives kube's order.
+  const less = (a: AcceptClause, b: AcceptClause): boolean =>
+    a.q > b.q || (a.type !== '*' && b.type === '*') || (a.subType !== '*' && b.subType === '*');
+  for (let i = 1; i < clauses.length; i++) {
+    for (let j = i; j > 0 && less(clauses[j], clauses[j - 1]); j--) {
+      [clauses[j], clauses[j - 1]] = [clauses[j - 1], clauses[j]];
+    }
+  }
+  return clauses;
+}
+
+function specificity(c: AcceptClause, s: Serializer): number {
+  if (c.type === s.type && c.subType === s.subType) return 2;
+  if (c.type === s.type && c.subType === '*') return 1;
+  if (c.type === '*' && c.subType === '*') return 0;
+  return -1;
+}
+
+function acceptOptions(
+  params: Map<string, string>,
+  serializer: Serializer,
+  allows: EndpointRestriction,
+): NegotiatedMediaType | undefined {
+  let convert: GroupVersionKind | undefined;
+  let pretty = false;
+  let stream = '';
+  for (const [k, v] of params) {
+    switch (k) {
+      case 'as':
+        convert ??= { group: '', version: '', kind: '' };
+        convert.kind = v;
+        break;
+      case 'g':
+        convert ??= { group: '', version: '', kind: '' };
+        convert.group = v;
+        break;
+      case 'v':
+        convert ??= { group: '', version: '', kind: '' };
+        convert.version = v;
+        break;
+      case 'stream':
+        if (v && (!serializer.streaming || v !== 'watch')) return undefined;
+        stream = v;
+        break;
+      case 'sv':
+        // No endpoint here lets the client pick the server's internal version.
+        if (v) return undefined;
+        break;
+      case 'pretty':
+        pretty = v === '1';
+        break;
+      default:
+        // Unknown parameters are ignored, as kube does.
+        break;
+    }
+  }
+  if (!allows(serializer, convert)) return undefined;
+  return { serializer, pretty, stream, convert };
+}
+
+/**
+ * Picks the response media type for an Accept header, or undefined when nothing acceptable can
+ * be produced (the caller answers 406). An empty header means the first serializer.
+ */
+export function negotiateMediaType(
+  header: string | undefined,
+  serializers: Serializer[],
+  allows: EndpointRestriction = defaultRestriction,
+): NegotiatedMediaType | undefined {
+  if (!header) return serializers.length ? { serializer: serializers[0], pretty: false, stream: '' } : undefined;
+  const clauses = parseAccept(header);
+  // A serializer whose most specific matching clause has q=0 is refused even if a wildcard
+  // would otherwise accept it (RFC 9110 §12.5.1; kube honours this since the 1.33 line).
+  const rejected = serializers.map((s) => {
+    let best = -1;
+    let rej = false;
+    for (const c of clauses) {
+      const spec = specificity(c, s);
+      if (spec > best) {
+        best = spec;
+        rej = c.q <= 0;
+      }
+    }
+    return rej;
+  });
+  for (const clause of clauses) {
+    if (clause.q <= 0) continue;
+    for (let i = 0; i < serializers.length; i++) {
+      if (rejected[i] || specificity(clause, serializers[i]) < 0) continue;
+      const opts = acceptOptions(clause.params, serializers[i], allows);
+      if (opts) return opts;
+    }
+  }
+  return undefined;
+}
+
+/** Kube pretty-prints for ?pretty=true and for humans' tools (curl, wget, browsers). */
+export function isPrettyPrint(ctx: Ctx): boolean {
+  if (ctx.querystring.includes('pretty')) {
+    const pp = new URLSearchParams(ctx.querystring).get('pretty');
+    if (pp) return ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(pp);
+  }
+  const ua = ctx.get('User-Agent');
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+}
+
+export const DISCOVERY_SERIALIZERS: Serializer[] = [
+  { mediaType: 'application/json', type: 'application', subType: 'json', streaming: true },
+  { mediaType: 'application/yaml', type: 'application', subType: 'yaml', streaming: false },
+];
+
+const SUPPORTED_MEDIA_TYPES = DISCOVERY_SERIALIZERS.map((s) => s.mediaType);
+
+function sortKeysDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeysDeep);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+/** Encodes as kube's serializers do: compact JSON + newline, indented JSON, or key-sorted YAML. */
+function encode(obj: unknown, serializer: Serializer, pretty: boolean): string {
+  if (serializer.subType === 'yaml') return yamlStringify(sortKeysDeep(obj), { lineWidth: 0 });
+  return pretty ? JSON.stringify(obj, null, 2) : `${JSON.stringify(obj)}\n`;
+}
+
+function write(ctx: Ctx, obj: unknown, mt: NegotiatedMediaType, contentType = mt.serializer.mediaType): void {
+  ctx.status = 200;
+  ctx.set('Content-Type', contentType);
+  ctx.body = encode(obj, mt.serializer, mt.pretty || isPrettyPrint(ctx));
+}
+
+/** Serves a plain (non-aggregated) discovery object, or 406 if the client accepts none of ours. */
+function writePlain(ctx: Ctx, obj: unknown): void {
+  const mt = negotiateMediaType(ctx.get('Accept'), DISCOVERY_SERIALIZERS, defaultRestriction);
+  if (!mt) throw notAcceptable(SUPPORTED_MEDIA_TYPES);
+  write(ctx, obj, mt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents.
+
+interface APIResource {
+  name: string;
+  singularName: string;
+  namespaced: boolean;
+  kind: string;
+  verbs: string[];
+  shortNames?: string[];
+  categories?: string[];
+  storageVersionHash?: string;
+}
+
+interface GroupVersionForDiscovery {
+  groupVersion: string;
+  version: string;
+}
+
+interface APIGroup {
+  name: string;
+  versions: GroupVersionForDiscovery[];
+  preferredVersion: GroupVersionForDiscovery;
+}
+
+// What each whole-object subresource allows in kube: /status reads and writes, /finalize
+// (namespaces) only takes a PUT.
+const SUBRESOURCE_VERBS: Record<string, string[]> = {
+  status: ['get', 'patch', 'update'],
+  finalize: ['update'],
+};
+const DEFAULT_SUBRESOURCE_VERBS = ['get', 'patch', 'update'];
+
+/** As k8s.io/apiserver's StorageVersionHash: first 8 bytes of sha256("group/version/kind"). */
+export function storageVersionHash(group: string, version: string, kind: string): string {
+  return createHash('sha256').update(`${group}/${version}/${kind}`).digest().subarray(0, 8).toString('base64');
+}
+
+// Go's sort.Strings compares bytes; localeCompare would not.
+const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
+
+/**
+ * Orders versions as kube prefers them: GA before beta before alpha, higher numbers first, and
+ * anything not shaped like a kube version last, alphabetically (version.CompareKubeAwareVersionStrings).
+ */
+export function compareKubeAwareVersions(a: string, b: string): number {
+  const ma = KUBE_VERSION.exec(a);
+  const mb = KUBE_VERSION.exec(b);
+  if (!ma || !mb) {
+    if (ma) return -1;
+    if (mb) return 1;
+    return byteOrder(a, b);
+  }
+  const stage = (m: RegExpExecArray): number => (m[2] === undefined ? 2 : m[2] === 'beta' ? 1 : 0);
+  if (stage(ma) !== stage(mb)) return stage(mb) - stage(ma);
+  if (Number(ma[1]) !== Number(mb[1])) return Number(mb[1]) - Number(ma[1]);
+  return Number(mb[3] ?? 0) - Number(ma[3] ?? 0);
+}
+
+interface GroupIndex {
+  name: string;
+  /** Preferred first. */
+  versions: string[];
+  byVersion: Map<string, ResourceDef[]>;
+}
+
+interface Index {
+  core: GroupIndex;
+  /** Named groups in registration order. */
+  named: GroupIndex[];
+  byName: Map<string, GroupIndex>;
+}
+
+function indexDefs(defs: ResourceDef[]): Index {
+  const byName = new Map<string, GroupIndex>();
+  const core: GroupIndex = { name: '', versions: [], byVersion: new Map() };
+  byName.set('', core);
+  const named: GroupIndex[] = [];
+  for (const def of defs) {
+    let g = byName.get(def.group);
+    if (!g) {
+      g = { name: def.group, versions: [], byVersion: new Map() };
+      byName.set(def.group, g);
+      named.push(g);
+    }
+    let list = g.byVersion.get(def.version);
+    if (!list) {
+      list = [];
+      g.byVersion.set(def.version, list);
+      g.versions.push(def.version);
+    }
+    list.push(def);
+  }
+  // The legacy group always serves v1, even before anything is registered in it.
+  if (!core.byVersion.has('v1')) {
+    core.byVersion.set('v1', []);
+    core.versions.push('v1');
+  }
+  for (const g of byName.values()) g.versions.sort(compareKubeAwareVersions);
+  return { core, named, byName };
+}
+
+function apiResources(defs: ResourceDef[]): APIResource[] {
+  const out: APIResource[] = [];
+  for (const def of defs) {
+    const r: APIResource = {
+      name: def.resource,
+      singularName: def.singularName,
+      namespaced: def.namespaced,
+      kind: def.kind,
+      verbs: [...verbsOf(def)].sort(byteOrder),
+    };
+    if (def.shortNames.length) r.shortNames = [...def.shortNames];
+    if (def.categories.length) r.categories = [...def.categories];
+    r.storageVersionHash = storageVersionHash(def.group, def.version, def.kind);
+    out.push(r);
+    for (const sub of Object.keys(def.subresources ?? {})) {
+      out.push({
+        name: `${def.resource}/${sub}`,
+        singularName: '',
+        namespaced: def.namespaced,
+        kind: def.kind,
+        verbs: [...(SUBRESOURCE_VERBS[sub] ?? DEFAULT_SUBRESOURCE_VERBS)],
+      });
+    }
+  }
+  // Kube installs storage paths sorted, and discovery lists them in that order.
+  return out.sort((a, b) => byteOrder(a.name, b.name));
+}
+
+function groupVersionFor(group: string, version: string): GroupVersionForDiscovery {
+  return { groupVersion: apiVersionOf({ group, version }), version };
+}
+
+function apiGroup(g: GroupIndex): APIGroup {
+  const versions = g.versions.map((v) => groupVersionFor(g.name, v));
+  return { name: g.name, versions, preferredVersion: versions[0] };
+}
+
+interface APISubresourceDiscovery {
+  subresource: string;
+  responseKind: GroupVersionKind;
+  verbs: string[];
+}
+
+interface APIResourceDiscovery {
+  resource: string;
+  responseKind: GroupVersionKind;
+  scope: 'Namespaced' | 'Cluster';
+  singularResource: string;
+  verbs: string[];
+  shortNames?: string[];
+  categories?: string[];
+  subresources?: APISubresourceDiscovery[];
+}
+
+/** The v2 resource list of one group-version, built from the legacy list as kube converts it. */
+function resourceDiscovery(defs: ResourceDef[]): APIResourceDiscovery[] {
+  const out: APIResourceDiscovery[] = [];
+  const parents = new Map<string, APIResourceDiscovery>();
+  const list = apiResources(defs);
+  for (const r of list) {
+    if (r.name.includes('/')) continue;
+    const d: APIResourceDiscovery = {
+      resource: r.name,
+      // Built-in types leave group and version empty: they are those of the enclosing version.
+      responseKind: { group: '', version: '', kind: r.kind },
+      scope: r.namespaced ? 'Namespaced' : 'Cluster',
+      singularResource: r.singularName,
+      verbs: r.verbs,
+    };
+    if (r.shortNames) d.shortNames = r.shortNames;
+    if (r.categories) d.categories = r.categories;
+    out.push(d);
+    parents.set(r.name, d);
+  }
+  for (const r of list) {
+    const slash = r.name.indexOf('/');
+    if (slash < 0) continue;
+    const parent = parents.get(r.name.slice(0, slash));
+    if (!parent) continue;
+    (parent.subresources ??= []).push({
+      subresource: r.name.slice(slash + 1),
+      responseKind: { group: '', version: '', kind: r.kind },
+      verbs: r.verbs,
+    });
+  }
+  return out;
+}
+
+function groupDiscovery(g: GroupIndex): unknown {
+  return {
+    metadata: g.name ? { name: g.name } : {},
+    versions: g.versions.map((v) => ({
+      version: v,
+      resources: resourceDiscovery(g.byVersion.get(v) ?? []),
+      freshness: 'Current',
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// /version
+
+export interface VersionInfo {
+  major: string;
+  minor: string;
+  emulationMajor: string;
+  emulationMinor: string;
+  minCompatibilityMajor: string;
+  minCompatibilityMinor: string;
+  gitVersion: string;
+  gitCommit: string;
+  gitTreeState: string;
+  buildDate: string;
+  goVersion: string;
+  compiler: string;
+  platform: string;
+}
+
+const GO_ARCH: Record<string, string> = { x64: 'amd64', ia32: '386', arm64: 'arm64', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x' };
+
+/** The /version document. Field order follows k8s.io/apimachinery/pkg/version.Info. */
+export function versionInfo(overrides: Partial<VersionInfo> = {}): VersionInfo {
+  return {
+    major: '1',
+    minor: '33',
+    emulationMajor: '1',
+    emulationMinor: '33',
+    minCompatibilityMajor: '1',
+    minCompatibilityMinor: '32',
+    // Must stay semver v1.33.x so kubectl's version-skew check accepts it.
+    gitVersion: 'v1.33.0-kapi',
+    gitCommit: '0000000000000000000000000000000000000000',
+    gitTreeState: 'clean',
+    buildDate: '1970-01-01T00:00:00Z',
+    goVersion: `node${process.versions.node}`,
+    compiler: 'gc',
+    platform: `${process.platform}/${GO_ARCH[process.arch] ?? process.arch}`,
+    ...overrides,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes.
+
+/** host:port the client used, for serverAddressByClientCIDRs. */
+function serverAddress(ctx: Ctx): string {
+  const host = ctx.host;
+  if (host && /:\d+$/.test(host)) return host;
+  const port = ctx.req.socket.localPort;
+  if (host) return port ? `${host}:${port}` : host;
+  return `${ctx.req.socket.localAddress ?? '127.0.0.1'}:${port ?? ''}`;
+}
+
+export function installDiscovery(router: Router, defs: () => ResourceDef[], opts: DiscoveryOptions = {}): void {
+  const discoveryGroup = `apidiscovery.${opts.groupDomain ?? 'k8s.io'}`;
+  const aggregatedGVK: GroupVersionKind = { group: discoveryGroup, version: 'v2', kind: 'APIGroupDiscoveryList' };
+  // Only the v2 aggregated list may be asked for through as/g/v on /api and /apis; v2beta1 is
+  // not served by default in 1.33, so such a clause is skipped like any unsupported one.
+  const aggregatedRestriction: EndpointRestriction = (_s, c) =>
+    c !== undefined && c.group === aggregatedGVK.group && c.version === aggregatedGVK.version && c.kind === aggregatedGVK.kind;
+
+  /** Serves the aggregated list when the Accept header selects it; reports whether it did. */
+  const serveAggregated = (ctx: Ctx, groups: GroupIndex[]): boolean => {
+    const mt = negotiateMediaType(ctx.get('Accept'), DISCOVERY_SERIALIZERS, aggregatedRestriction);
+    if (!mt?.convert) return false;
+    const list = {
+      kind: 'APIGroupDiscoveryList',
+      apiVersion: `${discoveryGroup}/v2`,
+      metadata: {},
+      items: groups.map(groupDiscovery),
+    };
+    // The ETag hashes the document itself, so JSON and YAML share it; Vary: Accept keeps
+    // caches from mixing them up (and from mixing them with the plain document).
+    const etag = JSON.stringify(createHash('sha512').update(JSON.stringify(list)).digest('hex').toUpperCase());
+    ctx.set('ETag', etag);
+    ctx.set('Vary', 'Accept');
+    ctx.set('Cache-Control', 'public');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return true;
+    }
+    const ct = `${mt.serializer.mediaType};g=${aggregatedGVK.group};v=${aggregatedGVK.version};as=${aggregatedGVK.kind}`;
+    write(ctx, list, mt, ct);
+    return true;
+  };
+
+  router.get('/api', (ctx) => {
+    const index = indexDefs(defs());
+    if (serveAggregated(ctx, [index.core])) return;
+    writePlain(ctx, {
+      kind: 'APIVersions',
+      versions: index.core.versions,
+      serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: serverAddress(ctx) }],
+    });
+  });
+
+  router.get('/api/:version', (ctx) => {
+    const index = indexDefs(defs());
+    const version = ctx.params.version;
+    const list = index.core.byVersion.get(version);
+    if (!list) throw genericNotFound();
+    // The legacy group's list carries no apiVersion (kube strips it for backward compatibility).
+    writePlain(ctx, { kind: 'APIResourceList', groupVersion: version, resources: apiResources(list) });
+  });
+
+  router.get('/apis', (ctx) => {
+    const index = indexDefs(defs());
+    if (serveAggregated(ctx, index.named)) return;
+    writePlain(ctx, { kind: 'APIGroupList', apiVersion: 'v1', groups: index.named.map(apiGroup) });
+  });
+
+  router.get('/apis/:group', (ctx) => {
+    const group = ctx.params.group;
+    const g = group ? indexDefs(defs()).byName.get(group) : undefined;
+    if (!g) throw genericNotFound();
+    writePlain(ctx, { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g) });
+  });
+
+  router.get('/apis/:group/:version', (ctx) => {
+    const { group, version } = ctx.params;
+    const g = group ? indexDefs(defs()).byName.get(group) : undefined;
+    const list = g?.byVersion.get(version);
+    if (!list) throw genericNotFound();
+    writePlain(ctx, {
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
+      groupVersion: apiVersionOf({ group, version }),
+      resources: apiResources(list),
+    });
+  });
+
+  const info = versionInfo(opts.version);
+  router.get('/version', (ctx) => {
+    // Kube writes this as raw indented JSON, without negotiation.
+    ctx.status = 200;
+    ctx.set('Content-Type', 'application/json');
+    ctx.body = JSON.stringify(info, null, 2);
+  });
+}

@@ -1,0 +1,61 @@
+// The endpoint for every resource path: finds the type, negotiates the response, and
+// dispatches on the verb resolved by request info. Only the verbs a type serves exist.
+
+import type { Context } from 'koa';
+import type { RequestInfo } from '../server/request-info.js';
+import type { GenericStore } from '../registry/generic/store.js';
+import { negotiateOutput } from '../codec/negotiate.js';
+import { genericNotFound, methodNotSupported, badRequest } from './status-error.js';
+import type { Scope } from './scope.js';
+import { handleGet } from './get.js';
+import { handleList } from './list.js';
+import { handleCreate } from './create.js';
+import { handleUpdate } from './update.js';
+import { handleDelete, handleDeleteCollection } from './delete.js';
+import { handleWatch, type WatchConfig } from './watch.js';
+
+export interface ResourceLookup {
+  find(group: string, version: string, resource: string): GenericStore | undefined;
+}
+
+export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
+  return async (ctx: Context): Promise<void> => {
+    const info = ctx.state.requestInfo as RequestInfo;
+    const store = lookup.find(info.apiGroup, info.apiVersion, info.resource);
+    if (!store) throw genericNotFound();
+    const def = store.def;
+    if (info.namespace && !def.namespaced) throw genericNotFound();
+    const gr = { group: def.group, resource: def.resource };
+    const query = new URLSearchParams(ctx.querystring);
+    const pretty = query.get('pretty') === 'true' || query.get('pretty') === '1';
+    const out = negotiateOutput(ctx.get('accept') || undefined);
+    const s: Scope = { ctx, info, def, store, query, out, pretty };
+    switch (info.verb) {
+      case 'get':
+        return handleGet(s);
+      case 'list':
+        return handleList(s);
+      case 'watch':
+        return handleWatch(s, watchCfg);
+      case 'create':
+        return handleCreate(s);
+      case 'update':
+        return handleUpdate(s);
+      case 'delete':
+        return handleDelete(s);
+      case 'deletecollection':
+        if (def.verbs && !def.verbs.includes('deletecollection')) throw methodNotSupported(gr, 'DELETE');
+        return handleDeleteCollection(s);
+      case 'patch':
+        throw new (await import('./status-error.js')).StatusError(
+          415,
+          'UnsupportedMediaType',
+          `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json`,
+        );
+      case 'unknown':
+        throw badRequest('invalid request');
+      default:
+        throw methodNotSupported(gr, ctx.method);
+    }
+  };
+}

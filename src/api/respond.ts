@@ -1,0 +1,136 @@
+// Writing objects, lists, tables and Status bodies in the negotiated format. JSON
+// bodies are assembled from the cache's bytes without re-serializing the objects.
+
+import type { Context } from 'koa';
+import { stringify as toYaml } from 'yaml';
+import type { OutputFormat } from '../codec/negotiate.js';
+import type { KObject, ResourceDef, TableConvertor } from '../registry/types.js';
+import { apiVersionOf } from '../registry/types.js';
+import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
+import { decodeObject } from '../registry/generic/object-bytes.js';
+import { badRequest, type Status } from './status-error.js';
+
+export interface ListMeta {
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+const DEFAULT_TABLE: TableConvertor = {
+  columns: [NAME_COLUMN, AGE_COLUMN],
+  cells: (obj, now) => [obj.metadata.name, age(obj, now)],
+};
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export function parseIncludeObject(v: string | null): IncludeObject {
+  if (v === null || v === '') return 'Metadata';
+  if (v === 'None' || v === 'Metadata' || v === 'Object') return v;
+  throw badRequest(`includeObject: Unsupported value: "${v}": supported values: "None", "Metadata", "Object"`);
+}
+
+function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | string, pretty: boolean): void {
+  ctx.status = status;
+  if (out.mediaType === 'application/yaml') {
+    const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
+    ctx.type = 'application/yaml';
+    ctx.body = toYaml(doc, { lineWidth: 0 });
+    return;
+  }
+  ctx.type = 'application/json';
+  if (pretty) {
+    const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
+    ctx.body = JSON.stringify(doc, null, 2) + '\n';
+    return;
+  }
+  ctx.body = body;
+}
+
+function tableRow(def: ResourceDef, obj: KObject, include: IncludeObject, now: Date): Record<string, unknown> {
+  const conv = def.table ?? DEFAULT_TABLE;
+  const row: Record<string, unknown> = { cells: conv.cells(obj, now) };
+  if (include === 'Object') row.object = obj;
+  else if (include === 'Metadata') {
+    row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+  }
+  return row;
+}
+
+export function tableOf(
+  def: ResourceDef,
+  objs: KObject[],
+  meta: Partial<ListMeta>,
+  out: OutputFormat,
+  include: IncludeObject,
+  withColumns = true,
+): Record<string, unknown> {
+  const now = new Date();
+  const conv = def.table ?? DEFAULT_TABLE;
+  const metadata: Record<string, unknown> = {};
+  if (meta.resourceVersion) metadata.resourceVersion = meta.resourceVersion;
+  if (meta.continue) metadata.continue = meta.continue;
+  if (meta.remainingItemCount !== undefined) metadata.remainingItemCount = meta.remainingItemCount;
+  return {
+    kind: 'Table',
+    apiVersion: `meta.k8s.io/${out.table ?? 'v1'}`,
+    metadata,
+    columnDefinitions: withColumns ? conv.columns : [],
+    rows: objs.map((o) => tableRow(def, o, include, now)),
+  };
+}
+
+export function respondObject(
+  ctx: Context,
+  status: number,
+  def: ResourceDef,
+  bytes: Buffer,
+  out: OutputFormat,
+  pretty: boolean,
+  include: IncludeObject = 'Metadata',
+): void {
+  if (out.table) {
+    const obj = decodeObject(bytes);
+    const table = tableOf(def, [obj], { resourceVersion: obj.metadata.resourceVersion }, out, include);
+    send(ctx, status, out, JSON.stringify(table), pretty);
+    return;
+  }
+  send(ctx, status, out, bytes, pretty);
+}
+
+export function listBytes(def: ResourceDef, items: Buffer[], meta: ListMeta): Buffer {
+  const m: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
+  if (meta.continue) m.continue = meta.continue;
+  if (meta.remainingItemCount !== undefined) m.remainingItemCount = meta.remainingItemCount;
+  const head = Buffer.from(
+    `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(m)},"items":[`,
+  );
+  const parts: Buffer[] = [head];
+  const comma = Buffer.from(',');
+  items.forEach((b, i) => {
+    if (i) parts.push(comma);
+    parts.push(b);
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
+
+export function respondList(
+  ctx: Context,
+  def: ResourceDef,
+  items: Buffer[],
+  meta: ListMeta,
+  out: OutputFormat,
+  pretty: boolean,
+  include: IncludeObject = 'Metadata',
+): void {
+  if (out.table) {
+    const table = tableOf(def, items.map(decodeObject), meta, out, include);
+    send(ctx, 200, out, JSON.stringify(table), pretty);
+    return;
+  }
+  send(ctx, 200, out, listBytes(def, items, meta), pretty);
+}
+
+export function respondStatus(ctx: Context, status: Status | Record<string, unknown>, code: number, out: OutputFormat, pretty: boolean): void {
+  send(ctx, code, { mediaType: out.mediaType }, JSON.stringify(status), pretty);
+}

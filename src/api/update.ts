@@ -1,0 +1,12 @@
+import { readObject, type Scope } from './scope.js';
+import { respondObject } from './respond.js';
+import { genericNotFound, methodNotSupported } from './status-error.js';
+
+export async function handleUpdate(s: Scope): Promise<void> {
+  const { info, def } = s;
+  if (!info.name) throw methodNotSupported({ group: def.group, resource: def.resource }, 'PUT');
+  if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
+  const obj = await readObject(s);
+  const res = await s.store.update(info.namespace, info.name, obj, info.subresource);
+  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
+}

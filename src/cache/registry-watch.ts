@@ -1,0 +1,155 @@
+// The node's one storage watch over the whole registry prefix. It feeds every
+// resource's WatchCache in revision order and tracks the revision the node has seen,
+// so a consistent ("Most Recent") read can wait for the caches instead of going to the store.
+
+import type { Logger } from 'pino';
+import type { Storage, StorageWatch, WatchEvent } from '../storage/interface.js';
+import { isStorageError } from '../storage/errors.js';
+import { timeout } from '../api/status-error.js';
+import type { CacheEvent, WatchCache } from './watch-cache.js';
+
+interface Waiter {
+  rev: number;
+  resolve: () => void;
+}
+
+export class RegistryWatch {
+  private readonly caches: WatchCache[] = [];
+  private rev = 0;
+  private waiters: Waiter[] = [];
+  private watch?: StorageWatch;
+  private closed = false;
+  private trimTimer?: NodeJS.Timeout;
+  private readyResolve!: () => void;
+  /** Resolves once the initial list has been loaded. */
+  readonly ready: Promise<void> = new Promise((r) => (this.readyResolve = r));
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly prefix: string,
+    private readonly log: Logger,
+  ) {}
+
+  add(cache: WatchCache): void {
+    this.caches.push(cache);
+    // Longest prefix first, so nested prefixes route to the most specific cache.
+    this.caches.sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+
+  /** The revision every cache on this node reflects. */
+  get revision(): number {
+    return this.rev;
+  }
+
+  async start(): Promise<void> {
+    await this.load();
+    this.trimTimer = setInterval(() => {
+      const now = Date.now();
+      for (const c of this.caches) c.trim(now);
+    }, 1000);
+    this.trimTimer.unref();
+    this.readyResolve();
+  }
+
+  private async load(): Promise<void> {
+    const res = await this.storage.range(this.prefix);
+    const byCache = new Map<WatchCache, typeof res.kvs>();
+    for (const c of this.caches) byCache.set(c, []);
+    for (const kv of res.kvs) {
+      const c = this.route(kv.key);
+      if (c) byCache.get(c)!.push(kv);
+    }
+    for (const [c, kvs] of byCache) c.reset(kvs, res.revision);
+    this.advance(res.revision);
+    this.watch = this.storage.watch(this.prefix, res.revision + 1, {
+      onEvents: (evs) => this.onEvents(evs),
+      onError: (err) => this.onError(err),
+      onProgress: (r) => this.advance(r),
+    });
+  }
+
+  private route(key: string): WatchCache | undefined {
+    for (const c of this.caches) if (key.startsWith(c.prefix)) return c;
+    return undefined;
+  }
+
+  private onEvents(evs: WatchEvent[]): void {
+    const now = Date.now();
+    const out = new Map<WatchCache, CacheEvent[]>();
+    for (const e of evs) {
+      const c = this.route(e.key);
+      if (!c) continue;
+      const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now);
+      if (!ce) continue;
+      let list = out.get(c);
+      if (!list) out.set(c, (list = []));
+      list.push(ce);
+    }
+    // The revision advances before listeners run, so a watcher that starts inside a
+    // listener sees a consistent cache.
+    this.advance(evs[evs.length - 1].modRevision);
+    for (const [c, list] of out) c.publish(list);
+  }
+
+  private onError(err: Error): void {
+    if (this.closed) return;
+    // The watch fell off the store's history (or the store hiccuped): relist and rewatch.
+    this.log.warn({ err: err.message, compacted: isStorageError(err, 'Compacted') }, 'registry watch ended; relisting');
+    this.watch?.close();
+    const retry = (): void => {
+      if (this.closed) return;
+      this.load().catch((e: unknown) => {
+        this.log.error({ err: (e as Error).message }, 'relist failed; retrying');
+        setTimeout(retry, 1000).unref();
+      });
+    };
+    retry();
+  }
+
+  private advance(rev: number): void {
+    if (rev <= this.rev) return;
+    this.rev = rev;
+    if (this.waiters.length === 0) return;
+    const still: Waiter[] = [];
+    for (const w of this.waiters) {
+      if (w.rev <= rev) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  /**
+   * Waits until the caches reflect `rev`. Rejects after `timeoutMs` with kube's 504
+   * "Too large resource version" error.
+   */
+  waitFor(rev: number, timeoutMs: number): Promise<void> {
+    if (rev <= this.rev) return Promise.resolve();
+    this.watch?.requestProgress();
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = { rev, resolve: () => (clearTimeout(t), resolve()) };
+      const t = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        const err = timeout(`Too large resource version: ${rev}, current: ${this.rev}`, 1);
+        err.status.message = `Timeout: ${err.status.message}`;
+        err.status.details!.causes = [
+          { reason: 'ResourceVersionTooLarge', message: `Too large resource version` },
+        ];
+        reject(err);
+      }, timeoutMs);
+      this.waiters.push(w);
+    });
+  }
+
+  /** A consistent read point: the store's current revision, once the caches have reached it. */
+  async consistentRevision(timeoutMs = 3000): Promise<number> {
+    const rev = await this.storage.currentRevision();
+    await this.waitFor(rev, timeoutMs);
+    return rev;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.watch?.close();
+    if (this.trimTimer) clearInterval(this.trimTimer);
+  }
+}

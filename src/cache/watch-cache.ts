@@ -1,0 +1,194 @@
+// A per-resource cache: the current objects (as bytes) plus a bounded history of events,
+// after k8s.io/apiserver's watch_cache.go. It never talks to storage itself: the node's
+// RegistryWatch feeds it events in revision order, so every cache on a node agrees on
+// what revision it reflects.
+
+import { replaceResourceVersion, withResourceVersion, type VersionedBytes } from '../registry/generic/object-bytes.js';
+
+export interface CacheEntry extends VersionedBytes {
+  key: string;
+  namespace: string;
+  name: string;
+  rv: number;
+  createRevision: number;
+}
+
+export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface CacheEvent {
+  type: EventType;
+  rv: number;
+  /** The object after the change; for DELETED, the last state carrying the deletion revision. */
+  entry: CacheEntry;
+  /** The object before the change, when there was one. */
+  prev?: CacheEntry;
+  /** When the event was recorded, for time-bounded history. */
+  at: number;
+}
+
+export type CacheListener = (events: CacheEvent[]) => void;
+
+export interface WatchCacheOptions {
+  /** Keep events at least this long (kube: 5 minutes on the default store). */
+  historyMs: number;
+  /** Hard cap on kept events, so a write storm cannot exhaust memory. */
+  maxHistory: number;
+}
+
+/** Binary search: first index in `arr` whose value is >= `key`. */
+function lowerBound(arr: string[], key: string): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class WatchCache {
+  private readonly items = new Map<string, CacheEntry>();
+  /** Keys in byte order, for lists and pages. */
+  private readonly sorted: string[] = [];
+  private history: CacheEvent[] = [];
+  private historyStart = 0;
+  /** Events at or below this revision are no longer in history. */
+  private oldestKnown = 0;
+  private readonly listeners = new Set<CacheListener>();
+
+  constructor(
+    /** The storage key prefix with a trailing slash, e.g. `/registry/apps/statefulsets/`. */
+    readonly prefix: string,
+    readonly namespaced: boolean,
+    private readonly opts: WatchCacheOptions,
+  ) {}
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  /** The oldest revision a watch may start from (exclusive): history begins after it. */
+  get oldestRevision(): number {
+    return this.oldestKnown;
+  }
+
+  private split(key: string): { namespace: string; name: string } {
+    const rest = key.slice(this.prefix.length);
+    if (!this.namespaced) return { namespace: '', name: rest };
+    const i = rest.indexOf('/');
+    return { namespace: rest.slice(0, i), name: rest.slice(i + 1) };
+  }
+
+  /** Replaces the whole state (initial list or relist) at `revision`. */
+  reset(kvs: { key: string; value: Buffer; modRevision: number; createRevision: number }[], revision: number): void {
+    this.items.clear();
+    this.sorted.length = 0;
+    for (const kv of kvs) {
+      const e = this.makeEntry(kv.key, kv.value, kv.modRevision, kv.createRevision);
+      this.items.set(kv.key, e);
+      this.sorted.push(kv.key);
+    }
+    this.sorted.sort();
+    this.history = [];
+    this.historyStart = 0;
+    this.oldestKnown = revision;
+  }
+
+  private makeEntry(key: string, value: Buffer, rv: number, createRevision: number): CacheEntry {
+    const vb = withResourceVersion(value, rv);
+    const { namespace, name } = this.split(key);
+    return { ...vb, key, namespace, name, rv, createRevision };
+  }
+
+  /** Applies one storage event; returns the cache event it became (none for a delete of an unknown key). */
+  apply(
+    type: 'put' | 'delete',
+    key: string,
+    value: Buffer | undefined,
+    rv: number,
+    createRevision: number,
+    now: number,
+  ): CacheEvent | undefined {
+    const prev = this.items.get(key);
+    let ev: CacheEvent;
+    if (type === 'put' && value) {
+      const entry = this.makeEntry(key, value, rv, createRevision);
+      if (!prev) this.sorted.splice(lowerBound(this.sorted, key), 0, key);
+      this.items.set(key, entry);
+      ev = { type: prev ? 'MODIFIED' : 'ADDED', rv, entry, prev, at: now };
+    } else {
+      if (!prev) return undefined;
+      this.items.delete(key);
+      const i = lowerBound(this.sorted, key);
+      if (this.sorted[i] === key) this.sorted.splice(i, 1);
+      const last = replaceResourceVersion(prev, rv);
+      ev = { type: 'DELETED', rv, entry: { ...prev, ...last, rv }, prev, at: now };
+    }
+    this.history.push(ev);
+    return ev;
+  }
+
+  /** Drops history older than the time window (and beyond the cap). */
+  trim(now: number): void {
+    const h = this.history;
+    let s = this.historyStart;
+    const cutoff = now - this.opts.historyMs;
+    while (s < h.length && (h.length - s > this.opts.maxHistory || h[s].at < cutoff)) {
+      this.oldestKnown = h[s].rv;
+      s++;
+    }
+    if (s > 1024 && s > h.length / 2) {
+      this.history = h.slice(s);
+      s = 0;
+    }
+    this.historyStart = s;
+  }
+
+  publish(events: CacheEvent[]): void {
+    if (events.length === 0) return;
+    for (const l of this.listeners) l(events);
+  }
+
+  subscribe(l: CacheListener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  get watcherCount(): number {
+    return this.listeners.size;
+  }
+
+  get(key: string): CacheEntry | undefined {
+    return this.items.get(key);
+  }
+
+  /** Entries whose key starts with `keyPrefix`, in key order, from `fromKey` (inclusive). */
+  list(keyPrefix: string, fromKey?: string): CacheEntry[] {
+    const start = lowerBound(this.sorted, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
+    const out: CacheEntry[] = [];
+    for (let i = start; i < this.sorted.length; i++) {
+      const k = this.sorted[i];
+      if (!k.startsWith(keyPrefix)) break;
+      out.push(this.items.get(k)!);
+    }
+    return out;
+  }
+
+  /**
+   * Events with revision > rv, or undefined when history no longer reaches back that far
+   * (the caller answers 410 Gone).
+   */
+  eventsAfter(rv: number): CacheEvent[] | undefined {
+    if (rv < this.oldestKnown) return undefined;
+    const h = this.history;
+    let lo = this.historyStart;
+    let hi = h.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (h[mid].rv <= rv) lo = mid + 1;
+      else hi = mid;
+    }
+    return h.slice(lo);
+  }
+}

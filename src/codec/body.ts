@@ -1,0 +1,86 @@
+// Request bodies: read with kube's size limit, then decoded by Content-Type with
+// kube's nesting limit. Errors are the Status kube-apiserver gives.
+
+import type { IncomingMessage } from 'node:http';
+import { parse as parseYaml } from 'yaml';
+import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../api/status-error.js';
+
+/** kube-apiserver's --max-request-bytes default: 3 MiB. */
+export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
+export const MAX_NESTING_DEPTH = 10_000;
+export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > limit) {
+    req.resume();
+    throw requestEntityTooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.resume();
+      throw requestEntityTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Rejects JSON nested deeper than kube allows, before the parser sees it. */
+function checkJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_NESTING_DEPTH) throw badRequest(`json: exceeded max depth of ${MAX_NESTING_DEPTH}`);
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+}
+
+/** The base media type of a Content-Type header, lower-cased, without parameters. */
+export const baseMediaType = (ct: string | undefined): string => (ct ?? '').split(';')[0].trim().toLowerCase();
+
+export interface DecodeTarget {
+  kind: string;
+  apiVersion: string;
+}
+
+/** Decodes a request body into a plain object, by Content-Type. */
+export function decodeBody(body: Buffer, contentType: string | undefined, target: DecodeTarget): unknown {
+  const mt = baseMediaType(contentType) || 'application/json';
+  const text = body.toString('utf8');
+  const cannot = (why: string) =>
+    badRequest(`${target.kind} in version "${target.apiVersion.split('/').pop()}" cannot be handled as a ${target.kind}: ${why}`);
+  if (mt === 'application/json') {
+    if (text.trim() === '') throw cannot('Object \'Kind\' is missing in \'\'');
+    checkJsonDepth(text);
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw cannot(`json: ${(e as Error).message}`);
+    }
+  }
+  if (mt === 'application/yaml') {
+    let doc: unknown;
+    try {
+      // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.
+      doc = parseYaml(text, { maxAliasCount: 100, customTags: [], uniqueKeys: false, strict: true });
+    } catch (e) {
+      if (e instanceof StatusError) throw e;
+      throw cannot(`yaml: ${(e as Error).message.split('\n')[0]}`);
+    }
+    checkJsonDepth(JSON.stringify(doc ?? null));
+    return doc;
+  }
+  throw unsupportedMediaType(mt, BODY_MEDIA_TYPES);
+}

@@ -1,0 +1,76 @@
+// The namespace controller, reduced to what deletion needs: when a namespace is
+// marked for deletion, delete everything in it, then drop its "kubernetes" finalizer
+// so the namespace itself goes away (after kube's namespace deletion controller).
+
+import type { Logger } from 'pino';
+import type { GenericStore } from '../registry/generic/store.js';
+import type { CacheEvent } from '../cache/watch-cache.js';
+import { decodeObject } from '../registry/generic/object-bytes.js';
+import { StatusError } from '../api/status-error.js';
+import { KUBERNETES_FINALIZER } from '../registry/core/namespaces/strategy.js';
+
+export class NamespaceLifecycleController {
+  private readonly inFlight = new Set<string>();
+  private unsubscribe?: () => void;
+  private stopped = false;
+
+  constructor(
+    private readonly namespaces: GenericStore,
+    private readonly namespaced: () => GenericStore[],
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.unsubscribe = this.namespaces.cache.subscribe((evs) => evs.forEach((e) => this.onEvent(e)));
+    // Namespaces left terminating by an earlier run.
+    for (const e of this.namespaces.cache.list(this.namespaces.prefix)) this.consider(e.bytes);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe?.();
+  }
+
+  private onEvent(e: CacheEvent): void {
+    if (e.type !== 'DELETED') this.consider(e.entry.bytes);
+  }
+
+  private consider(bytes: Buffer): void {
+    const ns = decodeObject(bytes);
+    const name = ns.metadata.name!;
+    if (!ns.metadata.deletionTimestamp || this.inFlight.has(name)) return;
+    this.inFlight.add(name);
+    this.finalize(name)
+      .catch((err: unknown) => {
+        this.log.warn({ namespace: name, err: (err as Error).message }, 'namespace cleanup failed; will retry');
+        if (!this.stopped) setTimeout(() => this.retry(name), 1000).unref();
+      })
+      .finally(() => this.inFlight.delete(name));
+  }
+
+  private retry(name: string): void {
+    const e = this.namespaces.cache.get(this.namespaces.keyFor('', name));
+    if (e) this.consider(e.bytes);
+  }
+
+  private async finalize(name: string): Promise<void> {
+    for (const store of this.namespaced()) {
+      await store.deleteCollection(name, {}, {});
+    }
+    // Objects with finalizers of their own keep the namespace until they are gone.
+    for (const store of this.namespaced()) {
+      if (store.cache.list(store.listPrefix(name)).length > 0) {
+        throw new Error(`namespace ${name} still has ${store.def.resource} with finalizers`);
+      }
+    }
+    try {
+      const ns = await this.namespaces.getObject('', name);
+      const finalizers = ((ns.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).filter((f) => f !== KUBERNETES_FINALIZER);
+      ns.spec = { ...(ns.spec ?? {}), finalizers };
+      await this.namespaces.update('', name, ns, 'finalize');
+    } catch (e) {
+      if (e instanceof StatusError && e.code === 404) return;
+      throw e;
+    }
+  }
+}

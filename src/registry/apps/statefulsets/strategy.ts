@@ -1,0 +1,248 @@
+// StatefulSet (apps/v1), after pkg/registry/apps/statefulset and pkg/apis/apps/validation:
+// defaults, the selector/template rules, what may change on update, and /status.
+
+import type { FieldError } from '../../../api/status-error.js';
+import type { KObject, ResourceDef, Strategy } from '../../types.js';
+import {
+  isEmptySelector,
+  nameIsDNSLabel,
+  nonNegative,
+  selectorMatches,
+  validateAnnotations,
+  validateLabelSelector,
+  validateLabels,
+} from '../../generic/validation.js';
+import { deepEqual } from '../../generic/meta.js';
+import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+import { defaultPodTemplate } from '../../core/pod-defaults.js';
+
+interface StsSpec {
+  replicas?: number;
+  selector?: { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+  template?: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Record<string, unknown> };
+  updateStrategy?: { type?: string; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
+  podManagementPolicy?: string;
+  revisionHistoryLimit?: number;
+  persistentVolumeClaimRetentionPolicy?: { whenDeleted?: string; whenScaled?: string };
+  minReadySeconds?: number;
+  ordinals?: { start?: number };
+  volumeClaimTemplates?: { metadata?: { name?: string } }[];
+  serviceName?: string;
+}
+
+const spec = (o: KObject): StsSpec => (o.spec ??= {}) as StsSpec;
+
+const RETENTION = ['Retain', 'Delete'];
+
+function applyDefaults(obj: KObject): void {
+  const s = spec(obj);
+  if (s.replicas === undefined) s.replicas = 1;
+  if (s.podManagementPolicy === undefined) s.podManagementPolicy = 'OrderedReady';
+  s.updateStrategy ??= {};
+  if (s.updateStrategy.type === undefined) s.updateStrategy.type = 'RollingUpdate';
+  if (s.updateStrategy.type === 'RollingUpdate') {
+    s.updateStrategy.rollingUpdate ??= {};
+    if (s.updateStrategy.rollingUpdate.partition === undefined) s.updateStrategy.rollingUpdate.partition = 0;
+  }
+  if (s.revisionHistoryLimit === undefined) s.revisionHistoryLimit = 10;
+  s.persistentVolumeClaimRetentionPolicy ??= {};
+  s.persistentVolumeClaimRetentionPolicy.whenDeleted ??= 'Retain';
+  s.persistentVolumeClaimRetentionPolicy.whenScaled ??= 'Retain';
+  if (s.template) defaultPodTemplate(s.template);
+}
+
+/** MaxUnavailableStatefulSet is off in 1.33: the field is dropped before validation. */
+function dropDisabledFields(obj: KObject, old?: KObject): void {
+  const ru = spec(obj).updateStrategy?.rollingUpdate;
+  const oldHad = old && (old.spec as StsSpec | undefined)?.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined;
+  if (ru && !oldHad) delete ru.maxUnavailable;
+}
+
+function validateSpec(obj: KObject): FieldError[] {
+  const s = spec(obj);
+  const errs: FieldError[] = [];
+  switch (s.podManagementPolicy) {
+    case '':
+    case undefined:
+      errs.push({ type: 'FieldValueRequired', field: 'spec.podManagementPolicy', detail: '' });
+      break;
+    case 'OrderedReady':
+    case 'Parallel':
+      break;
+    default:
+      errs.push({ type: 'FieldValueInvalid', field: 'spec.podManagementPolicy', badValue: s.podManagementPolicy, detail: "must be 'OrderedReady' or 'Parallel'" });
+  }
+  const us = s.updateStrategy ?? {};
+  switch (us.type) {
+    case '':
+    case undefined:
+      errs.push({ type: 'FieldValueRequired', field: 'spec.updateStrategy', detail: '' });
+      break;
+    case 'OnDelete':
+      if (us.rollingUpdate) {
+        errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate', badValue: us.rollingUpdate, detail: "only allowed for updateStrategy 'RollingUpdate'" });
+      }
+      break;
+    case 'RollingUpdate':
+      if (us.rollingUpdate) {
+        errs.push(...nonNegative(us.rollingUpdate.partition, 'spec.updateStrategy.rollingUpdate.partition'));
+        const mu = us.rollingUpdate.maxUnavailable;
+        if (mu !== undefined && (mu === 0 || mu === '0%')) {
+          errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate.maxUnavailable', badValue: mu, detail: 'must not be 0' });
+        }
+      }
+      break;
+    default:
+      errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy', badValue: us, detail: "must be 'RollingUpdate' or 'OnDelete'" });
+  }
+  const rp = s.persistentVolumeClaimRetentionPolicy;
+  if (rp) {
+    for (const f of ['whenDeleted', 'whenScaled'] as const) {
+      if (!RETENTION.includes(rp[f] ?? '')) {
+        errs.push({ type: 'FieldValueNotSupported', field: `spec.persistentVolumeClaimRetentionPolicy.${f}`, badValue: rp[f] ?? '', detail: '', supported: RETENTION });
+      }
+    }
+  }
+  errs.push(...nonNegative(s.replicas, 'spec.replicas'));
+  errs.push(...nonNegative(s.minReadySeconds, 'spec.minReadySeconds'));
+  if (s.ordinals) errs.push(...nonNegative(s.ordinals.start, 'spec.ordinals.start'));
+  if (!s.selector) {
+    errs.push({ type: 'FieldValueRequired', field: 'spec.selector', detail: '' });
+  } else {
+    errs.push(...validateLabelSelector(s.selector, 'spec.selector'));
+    if (isEmptySelector(s.selector)) {
+      errs.push({ type: 'FieldValueInvalid', field: 'spec.selector', badValue: s.selector, detail: 'empty selector is invalid for statefulset' });
+    }
+  }
+  const t = s.template;
+  if (!t) {
+    errs.push({ type: 'FieldValueRequired', field: 'spec.template', detail: '' });
+  } else {
+    const labels = t.metadata?.labels;
+    if (s.selector && !isEmptySelector(s.selector) && !selectorMatches(s.selector, labels)) {
+      errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? {}, detail: '`selector` does not match template `labels`' });
+    }
+    errs.push(...validateLabels(labels, 'spec.template.labels'));
+    errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
+    const restart = t.spec?.restartPolicy;
+    if (restart !== 'Always') {
+      errs.push({ type: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', badValue: restart ?? '', detail: '', supported: ['Always'] });
+    }
+    if (t.spec?.activeDeadlineSeconds !== undefined) {
+      errs.push({ type: 'FieldValueForbidden', field: 'spec.template.spec.activeDeadlineSeconds', detail: 'activeDeadlineSeconds in StatefulSet is not Supported' });
+    }
+  }
+  return errs;
+}
+
+const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+
+function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
+  const errs = validateSpec(obj);
+  const a: Record<string, unknown> = { ...(obj.spec ?? {}) };
+  const b: Record<string, unknown> = { ...(old.spec ?? {}) };
+  for (const k of MUTABLE) {
+    delete a[k];
+    delete b[k];
+  }
+  if (!deepEqual(a, b)) {
+    errs.push({
+      type: 'FieldValueForbidden',
+      field: 'spec',
+      detail:
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+    });
+  }
+  return errs;
+}
+
+function validateStatus(obj: KObject, old: KObject): FieldError[] {
+  const st = (obj.status ?? {}) as Record<string, number | undefined>;
+  const errs: FieldError[] = [];
+  for (const f of ['replicas', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas', 'observedGeneration', 'collisionCount']) {
+    errs.push(...nonNegative(st[f], `status.${f}`));
+  }
+  const replicas = st.replicas ?? 0;
+  for (const f of ['readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas']) {
+    if ((st[f] ?? 0) > replicas) errs.push({ type: 'FieldValueInvalid', field: `status.${f}`, badValue: st[f], detail: 'cannot be greater than status.replicas' });
+  }
+  if ((st.availableReplicas ?? 0) > (st.readyReplicas ?? 0)) {
+    errs.push({ type: 'FieldValueInvalid', field: 'status.availableReplicas', badValue: st.availableReplicas, detail: 'cannot be greater than status.readyReplicas' });
+  }
+  const oldCount = (old.status as { collisionCount?: number } | undefined)?.collisionCount;
+  if (oldCount !== undefined && (st.collisionCount ?? 0) < oldCount) {
+    errs.push({ type: 'FieldValueInvalid', field: 'status.collisionCount', badValue: st.collisionCount ?? 0, detail: 'cannot be decremented' });
+  }
+  return errs;
+}
+
+const strategy: Strategy = {
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  tracksGeneration: true,
+  applyDefaults,
+  prepareForCreate(obj) {
+    obj.status = { replicas: 0, availableReplicas: 0 };
+    dropDisabledFields(obj);
+  },
+  prepareForUpdate(obj, old) {
+    obj.status = old.status;
+    dropDisabledFields(obj, old);
+    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+  },
+  validate: validateSpec,
+  validateUpdate: validateSpecUpdate,
+};
+
+const statusStrategy: Strategy = {
+  ...strategy,
+  applyDefaults: () => undefined,
+  prepareForUpdate(obj, old) {
+    obj.spec = old.spec;
+    const m = old.metadata;
+    obj.metadata = { ...obj.metadata, labels: m.labels, annotations: m.annotations, finalizers: m.finalizers, ownerReferences: m.ownerReferences };
+  },
+  validateUpdate: validateStatus,
+};
+
+interface Container {
+  name?: string;
+  image?: string;
+}
+
+export const statefulSets: ResourceDef = {
+  group: 'apps',
+  version: 'v1',
+  resource: 'statefulsets',
+  kind: 'StatefulSet',
+  listKind: 'StatefulSetList',
+  singularName: 'statefulset',
+  shortNames: ['sts'],
+  categories: ['all'],
+  namespaced: true,
+  strategy,
+  subresources: { status: statusStrategy },
+  nameValidator: nameIsDNSLabel,
+  returnDeletedObject: false,
+  table: {
+    columns: [
+      NAME_COLUMN,
+      column('Ready', 'string', 'Number of the pod with ready state'),
+      AGE_COLUMN,
+      column('Containers', 'string', 'Names of each container in the template.', 1),
+      column('Images', 'string', 'Images referenced by each container in the template.', 1),
+    ],
+    cells: (obj, now) => {
+      const s = spec(obj);
+      const st = (obj.status ?? {}) as { readyReplicas?: number };
+      const containers = ((s.template?.spec?.containers ?? []) as Container[]);
+      return [
+        obj.metadata.name,
+        `${st.readyReplicas ?? 0}/${s.replicas ?? 0}`,
+        age(obj, now),
+        containers.map((c) => c.name ?? '').join(','),
+        containers.map((c) => c.image ?? '').join(','),
+      ];
+    },
+  },
+};

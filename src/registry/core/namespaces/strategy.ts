@@ -1,0 +1,122 @@
+// Namespaces: cluster-scoped, DNS-label names, phase Active until deleted, and the
+// "kubernetes" finalizer in spec that the namespace controller removes once the
+// namespace is empty (after pkg/registry/core/namespace).
+
+import type { FieldError } from '../../../api/status-error.js';
+import type { KObject, ResourceDef, Strategy } from '../../types.js';
+import { nameIsDNSLabel, isQualifiedName } from '../../generic/validation.js';
+import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+
+export const NAME_LABEL = 'kubernetes.io/metadata.name';
+export const KUBERNETES_FINALIZER = 'kubernetes';
+
+interface NamespaceSpec {
+  finalizers?: string[];
+}
+interface NamespaceStatus {
+  phase?: string;
+  conditions?: unknown[];
+}
+
+const spec = (o: KObject): NamespaceSpec => (o.spec ??= {}) as NamespaceSpec;
+const status = (o: KObject): NamespaceStatus => (o.status ??= {}) as NamespaceStatus;
+
+/** The name label is always the namespace's name, whatever the caller sent. */
+function setNameLabel(obj: KObject): void {
+  obj.metadata.labels = { ...(obj.metadata.labels ?? {}), [NAME_LABEL]: obj.metadata.name ?? '' };
+}
+
+function validateFinalizers(obj: KObject): FieldError[] {
+  const errs: FieldError[] = [];
+  (spec(obj).finalizers ?? []).forEach((f, i) => {
+    const msgs = isQualifiedName(f);
+    // Standard finalizer names (no domain) must be the well-known ones, as kube requires.
+    if (!f.includes('/') && f !== KUBERNETES_FINALIZER) {
+      msgs.push('name is neither a standard finalizer name nor is it fully qualified');
+    }
+    for (const m of msgs) errs.push({ type: 'FieldValueInvalid', field: `spec.finalizers[${i}]`, badValue: f, detail: m });
+  });
+  return errs;
+}
+
+export const namespaceStrategy: Strategy = {
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  tracksGeneration: false,
+  applyDefaults(obj) {
+    const s = spec(obj);
+    if (s.finalizers === undefined) s.finalizers = [KUBERNETES_FINALIZER];
+    setNameLabel(obj);
+  },
+  prepareForCreate(obj) {
+    obj.status = { phase: 'Active' };
+    const s = spec(obj);
+    if (!s.finalizers?.includes(KUBERNETES_FINALIZER)) s.finalizers = [...(s.finalizers ?? []), KUBERNETES_FINALIZER];
+  },
+  prepareForUpdate(obj, old) {
+    // spec.finalizers change only through /finalize, status only through /status.
+    obj.spec = old.spec;
+    obj.status = old.status;
+    setNameLabel(obj);
+  },
+  validate: (obj) => validateFinalizers(obj),
+  validateUpdate: (obj) => validateFinalizers(obj),
+};
+
+const statusStrategy: Strategy = {
+  ...namespaceStrategy,
+  applyDefaults: () => undefined,
+  prepareForUpdate(obj, old) {
+    obj.spec = old.spec;
+    obj.metadata = { ...obj.metadata, labels: old.metadata.labels, annotations: old.metadata.annotations, finalizers: old.metadata.finalizers };
+  },
+  validateUpdate(obj) {
+    const phase = status(obj).phase;
+    if (phase !== undefined && phase !== 'Active' && phase !== 'Terminating') {
+      return [{ type: 'FieldValueNotSupported', field: 'status.phase', badValue: phase, detail: '', supported: ['Active', 'Terminating'] }];
+    }
+    return [];
+  },
+};
+
+const finalizeStrategy: Strategy = {
+  ...namespaceStrategy,
+  applyDefaults: () => undefined,
+  prepareForUpdate(obj, old) {
+    // Only spec.finalizers may change here.
+    const finalizers = spec(obj).finalizers;
+    obj.spec = { ...(old.spec ?? {}), finalizers };
+    obj.status = old.status;
+    obj.metadata = { ...obj.metadata, labels: old.metadata.labels, annotations: old.metadata.annotations, finalizers: old.metadata.finalizers };
+  },
+};
+
+export const namespaces: ResourceDef = {
+  group: '',
+  version: 'v1',
+  resource: 'namespaces',
+  kind: 'Namespace',
+  listKind: 'NamespaceList',
+  singularName: 'namespace',
+  shortNames: ['ns'],
+  categories: [],
+  namespaced: false,
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  strategy: namespaceStrategy,
+  subresources: { status: statusStrategy, finalize: finalizeStrategy },
+  nameValidator: nameIsDNSLabel,
+  returnDeletedObject: true,
+  pendingTypeFinalizers: (obj) => (spec(obj).finalizers?.length ?? 0) > 0,
+  prepareForDelete(obj) {
+    status(obj).phase = 'Terminating';
+  },
+  table: {
+    columns: [NAME_COLUMN, column('Status', 'string', 'The status of the namespace'), AGE_COLUMN],
+    cells: (obj, now) => [obj.metadata.name, status(obj).phase ?? '', age(obj, now)],
+  },
+  bootstrap: ['default', 'kube-system', 'kube-public', 'kube-node-lease'].map((name) => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name },
+  })),
+};

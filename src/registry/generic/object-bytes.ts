@@ -1,0 +1,85 @@
+// Objects live as bytes: the store holds JSON without metadata.resourceVersion (the
+// revision is the store's to assign, as with etcd), and the cache holds the same JSON
+// with the revision spliced in. Splicing avoids a parse and a stringify per event.
+
+import type { KObject } from '../types.js';
+
+const META_OPEN = Buffer.from('"metadata":{');
+const CANONICAL_HEAD = /^\{"kind":"[^"\\]*","apiVersion":"[^"\\]*","metadata":\{/;
+
+const METADATA_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
+
+function orderedMetadata(meta: Record<string, unknown>, dropRv: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of METADATA_ORDER) {
+    if (dropRv && k === 'resourceVersion') continue;
+    if (meta[k] !== undefined) out[k] = meta[k];
+  }
+  for (const k of Object.keys(meta)) if (!(k in out) && meta[k] !== undefined && !(dropRv && k === 'resourceVersion')) out[k] = meta[k];
+  return out;
+}
+
+/** The object in kube's field order: kind, apiVersion, metadata, then the rest. */
+export function canonicalOrder(obj: KObject, dropRv = false): Record<string, unknown> {
+  const out: Record<string, unknown> = { kind: obj.kind, apiVersion: obj.apiVersion };
+  out.metadata = orderedMetadata(obj.metadata ?? {}, dropRv);
+  for (const k of Object.keys(obj)) if (k !== 'kind' && k !== 'apiVersion' && k !== 'metadata' && obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}
+
+/** The stored form: canonical JSON without a resourceVersion. */
+export function encodeForStorage(obj: KObject): Buffer {
+  return Buffer.from(JSON.stringify(canonicalOrder(obj, true)));
+}
+
+/** Object bytes with their resourceVersion, and where that value sits (for cheap rewrites). */
+export interface VersionedBytes {
+  bytes: Buffer;
+  /** Offset of the first digit of the resourceVersion value. */
+  rvStart: number;
+  rvEnd: number;
+}
+
+/** Splices `"resourceVersion":"<rv>",` into stored JSON right after the top-level `"metadata":{`. */
+export function withResourceVersion(raw: Buffer, rv: number): VersionedBytes {
+  let src = raw;
+  if (!CANONICAL_HEAD.test(src.subarray(0, 512).toString('latin1'))) {
+    // Written by something else (or an older layout): normalize once.
+    src = encodeForStorage(JSON.parse(raw.toString('utf8')) as KObject);
+  }
+  const at = src.indexOf(META_OPEN) + META_OPEN.length;
+  const rvs = String(rv);
+  const head = '"resourceVersion":"';
+  const hasMore = src[at] !== 0x7d; // '}' : empty metadata needs no comma
+  const insert = Buffer.from(`${head}${rvs}"${hasMore ? ',' : ''}`);
+  const bytes = Buffer.concat([src.subarray(0, at), insert, src.subarray(at)]);
+  const rvStart = at + head.length;
+  return { bytes, rvStart, rvEnd: rvStart + rvs.length };
+}
+
+/** The same bytes with another resourceVersion (a DELETED event carries the deletion revision). */
+export function replaceResourceVersion(v: VersionedBytes, rv: number): VersionedBytes {
+  const rvs = Buffer.from(String(rv));
+  const bytes = Buffer.concat([v.bytes.subarray(0, v.rvStart), rvs, v.bytes.subarray(v.rvEnd)]);
+  return { bytes, rvStart: v.rvStart, rvEnd: v.rvStart + rvs.length };
+}
+
+export function decodeObject(bytes: Buffer): KObject {
+  return JSON.parse(bytes.toString('utf8')) as KObject;
+}

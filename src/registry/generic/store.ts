@@ -1,0 +1,508 @@
+// The generic store turns verbs into storage operations through a type's strategy,
+// after k8s.io/apiserver's registry/generic/registry/store.go. It never parses HTTP:
+// handlers hand it decoded objects and options; it hands back bytes and objects.
+//
+// Reads come from the node's watch cache; writes go through the kind's actor.
+
+import type { Logger } from 'pino';
+import type { KeyValue, Storage } from '../../storage/interface.js';
+import { KindActor, type Decision } from '../../actors/kind-actor.js';
+import type { RegistryWatch } from '../../cache/registry-watch.js';
+import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
+import { decodeContinue, encodeContinue } from '../../cache/continue-token.js';
+import {
+  OPTIMISTIC_LOCK_MESSAGE,
+  StatusError,
+  alreadyExists,
+  badRequest,
+  conflict,
+  gone,
+  invalid,
+  notFound,
+  type FieldError,
+  type GroupResource,
+} from '../../api/status-error.js';
+import { isStorageError } from '../../storage/errors.js';
+import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../types.js';
+import { decodeObject, encodeForStorage, withResourceVersion } from './object-bytes.js';
+import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
+
+export interface StoreDeps {
+  storage: Storage;
+  registryWatch: RegistryWatch;
+  /** e.g. `/registry` (kube's --etcd-prefix). */
+  storagePrefix: string;
+  log: Logger;
+  historyMs: number;
+  /** Looks up a namespace's current state; used by create to refuse missing or terminating namespaces. */
+  namespaceOf: (name: string) => Promise<KObject | undefined>;
+  admissionList: (group: string, resource: string) => Promise<KObject[]>;
+}
+
+export interface ListOptions {
+  resourceVersion?: string;
+  limit?: number;
+  continue?: string;
+  /** Keeps the entries a selector matches. */
+  filter?: (e: CacheEntry) => boolean;
+}
+
+export interface ListResult {
+  items: Buffer[];
+  resourceVersion: number;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export interface DeleteOptions {
+  preconditions?: { uid?: string; resourceVersion?: string };
+  propagationPolicy?: string;
+  gracePeriodSeconds?: number;
+}
+
+export type DeleteResult =
+  | { kind: 'marked'; object: Buffer }
+  | { kind: 'deleted'; object: Buffer; obj: KObject };
+
+/** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
+function decodeKv(kv: KeyValue): KObject {
+  const obj = decodeObject(kv.value);
+  obj.metadata.resourceVersion = String(kv.modRevision);
+  return obj;
+}
+
+const WAIT_FOR_RV_MS = 3000;
+
+export class GenericStore {
+  readonly cache: WatchCache;
+  private readonly actor: KindActor;
+  readonly prefix: string;
+  readonly gr: GroupResource;
+  readonly apiVersion: string;
+
+  constructor(
+    readonly def: ResourceDef,
+    private readonly deps: StoreDeps,
+  ) {
+    this.prefix = `${deps.storagePrefix}/${def.group || 'core'}/${def.resource}/`;
+    this.gr = { group: def.group, resource: def.resource };
+    this.apiVersion = apiVersionOf(def);
+    this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
+    deps.registryWatch.add(this.cache);
+    this.actor = new KindActor(deps.storage, (key) => {
+      const e = this.cache.get(key);
+      if (!e) return null;
+      // The cache holds bytes with the revision spliced in; the actor wants the stored form.
+      return { key, value: e.bytes, modRevision: e.rv, createRevision: e.createRevision };
+    });
+  }
+
+  /** The revision this node's caches reflect. */
+  get cacheRevision(): number {
+    return this.deps.registryWatch.revision;
+  }
+
+  keyFor(namespace: string, name: string): string {
+    return this.def.namespaced ? `${this.prefix}${namespace}/${name}` : `${this.prefix}${name}`;
+  }
+
+  /** The key prefix of a list: one namespace, or everything. */
+  listPrefix(namespace: string): string {
+    return this.def.namespaced && namespace ? `${this.prefix}${namespace}/` : this.prefix;
+  }
+
+  // ---- reads ----
+
+  /**
+   * Brings the cache to the freshness a resourceVersion asks for: unset is Most Recent
+   * (a consistent read), "0" is Any, anything else is Not older than.
+   */
+  async freshen(resourceVersion: string | undefined): Promise<number> {
+    const rw = this.deps.registryWatch;
+    if (resourceVersion === undefined || resourceVersion === '') return rw.consistentRevision(WAIT_FOR_RV_MS);
+    if (resourceVersion === '0') return rw.revision;
+    const rv = parseResourceVersion(resourceVersion);
+    await rw.waitFor(rv, WAIT_FOR_RV_MS);
+    return rw.revision;
+  }
+
+  async get(namespace: string, name: string, resourceVersion?: string): Promise<CacheEntry> {
+    await this.freshen(resourceVersion);
+    const e = this.cache.get(this.keyFor(namespace, name));
+    if (!e) throw notFound(this.gr, name);
+    return e;
+  }
+
+  async getObject(namespace: string, name: string): Promise<KObject> {
+    return decodeObject((await this.get(namespace, name)).bytes);
+  }
+
+  async list(namespace: string, opts: ListOptions): Promise<ListResult> {
+    const prefix = this.listPrefix(namespace);
+    const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
+    if (opts.continue) return this.listContinue(prefix, opts.continue, limit, opts.filter);
+    const rev = await this.freshen(opts.resourceVersion);
+    const all = this.cache.list(prefix);
+    const matched = opts.filter ? all.filter(opts.filter) : all;
+    if (!limit || matched.length <= limit) {
+      return { items: matched.map((e) => e.bytes), resourceVersion: rev };
+    }
+    const page = matched.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((e) => e.bytes),
+      resourceVersion: rev,
+      continue: encodeContinue(rev, last.key.slice(prefix.length)),
+      remainingItemCount: opts.filter ? undefined : matched.length - limit,
+    };
+  }
+
+  /** Later pages come from the store at the first page's revision: one snapshot for all pages. */
+  private async listContinue(
+    prefix: string,
+    token: string,
+    limit: number,
+    filter?: (e: CacheEntry) => boolean,
+  ): Promise<ListResult> {
+    const tok = decodeContinue(token);
+    const items: Buffer[] = [];
+    let fromKey = prefix + tok.start;
+    let lastKey = '';
+    let more = false;
+    let remaining = 0;
+    try {
+      for (;;) {
+        const want = limit ? limit - items.length : 0;
+        const res = await this.deps.storage.range(prefix, { fromKey, limit: want, revision: tok.rv });
+        for (const kv of res.kvs) {
+          const vb = withResourceVersion(kv.value, kv.modRevision);
+          lastKey = kv.key;
+          const entry = this.entryOf(kv.key, vb, kv);
+          if (!filter || filter(entry)) items.push(vb.bytes);
+        }
+        more = res.more;
+        remaining = res.remaining;
+        if (!more || !limit || items.length >= limit || res.kvs.length === 0) break;
+        fromKey = `${lastKey}\u0000`;
+      }
+    } catch (e) {
+      if (isStorageError(e, 'Compacted')) {
+        throw gone(
+          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+        );
+      }
+      throw e;
+    }
+    const out: ListResult = { items, resourceVersion: tok.rv };
+    if (more) {
+      out.continue = encodeContinue(tok.rv, lastKey.slice(prefix.length));
+      if (!filter) out.remainingItemCount = remaining;
+    }
+    return out;
+  }
+
+  private entryOf(key: string, vb: ReturnType<typeof withResourceVersion>, kv: KeyValue): CacheEntry {
+    const rest = key.slice(this.prefix.length);
+    const i = this.def.namespaced ? rest.indexOf('/') : -1;
+    return {
+      ...vb,
+      key,
+      namespace: i >= 0 ? rest.slice(0, i) : '',
+      name: i >= 0 ? rest.slice(i + 1) : rest,
+      rv: kv.modRevision,
+      createRevision: kv.createRevision,
+    };
+  }
+
+  // ---- writes ----
+
+  private invalid(obj: KObject, errs: FieldError[]): StatusError {
+    return invalid(this.def.kind, this.def.group, obj.metadata?.name ?? '', errs);
+  }
+
+  private async checkNamespace(namespace: string): Promise<void> {
+    if (!this.def.namespaced) return;
+    const ns = await this.deps.namespaceOf(namespace);
+    if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
+    if (ns.metadata.deletionTimestamp || (ns.status as { phase?: string } | undefined)?.phase === 'Terminating') {
+      throw new StatusError(
+        403,
+        'Forbidden',
+        `${this.def.resource}${this.def.group ? '.' + this.def.group : ''} "${''}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
+        { group: this.def.group, kind: this.def.resource, causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }] },
+      );
+    }
+  }
+
+  /** Aligns the object's namespace with the request's: set it when empty, refuse a mismatch. */
+  private alignNamespace(obj: KObject, namespace: string): void {
+    if (!this.def.namespaced) {
+      delete obj.metadata.namespace;
+      return;
+    }
+    if (!obj.metadata.namespace) obj.metadata.namespace = namespace;
+    else if (obj.metadata.namespace !== namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+  }
+
+  /** kube's rest.BeforeCreate, in its order. */
+  private prepareCreate(obj: KObject, namespace: string): void {
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.def.kind;
+    this.alignNamespace(obj, namespace);
+    const meta = obj.metadata;
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    delete meta.selfLink;
+    delete meta.resourceVersion;
+    this.def.strategy.applyDefaults(obj);
+    this.def.strategy.prepareForCreate(obj);
+    meta.uid = newUID();
+    meta.creationTimestamp = nowTimestamp();
+    if (this.def.strategy.tracksGeneration) meta.generation = 1;
+    else delete meta.generation;
+  }
+
+  private validateCreate(obj: KObject): void {
+    const errs = validateObjectMeta(obj.metadata, this.def.namespaced, this.def.nameValidator);
+    errs.push(...this.def.strategy.validate(obj));
+    if (errs.length) throw this.invalid(obj, errs);
+  }
+
+  async create(namespace: string, input: KObject): Promise<{ bytes: Buffer; obj: KObject }> {
+    const obj = input;
+    this.alignNamespace(obj, namespace);
+    await this.checkNamespace(namespace);
+    this.prepareCreate(obj, namespace);
+    const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
+    if (base) obj.metadata.name = generateName(base);
+    this.validateCreate(obj);
+    await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
+    // A generated name can collide; try a few fresh names before giving up, as kube does.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.commitCreate(obj);
+      } catch (e) {
+        if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
+          obj.metadata.name = generateName(base);
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  private async commitCreate(obj: KObject): Promise<{ bytes: Buffer; obj: KObject }> {
+    const name = obj.metadata.name!;
+    const value = encodeForStorage(obj);
+    const out = await this.actor.submit(this.keyFor(obj.metadata.namespace ?? '', name), (cur) => {
+      if (cur) throw alreadyExists(this.gr, name);
+      return { kind: 'put', value };
+    });
+    obj.metadata.resourceVersion = String(out.revision);
+    return { bytes: withResourceVersion(value, out.revision).bytes, obj };
+  }
+
+  /**
+   * PUT: update (or create, where the type allows) `name`. `subresource` selects the
+   * strategy: '' for the main resource, 'status' for /status.
+   */
+  async update(
+    namespace: string,
+    name: string,
+    input: KObject,
+    subresource = '',
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+    const strategy = this.strategyFor(subresource);
+    if (input.metadata.name !== undefined && input.metadata.name !== name) {
+      throw badRequest(`the name of the object (${input.metadata.name}) does not match the name on the URL (${name})`);
+    }
+    input.metadata.name = name;
+    this.alignNamespace(input, namespace);
+    const key = this.keyFor(namespace, name);
+    const wantRv = input.metadata.resourceVersion;
+    let created = false;
+    let result: KObject | undefined;
+    let needsNamespaceCheck = this.def.namespaced && subresource === '';
+    if (needsNamespaceCheck && !this.cache.get(key)) {
+      // Create-on-update must respect namespace lifecycle like a POST does.
+      await this.checkNamespace(namespace).catch((e: unknown) => {
+        if (strategy.allowCreateOnUpdate) throw e;
+      });
+    }
+    needsNamespaceCheck = false;
+    const admitted = new Map<number, KObject>();
+    const out = await this.actor.submit(key, (cur): Decision => {
+      const obj = clone(input);
+      if (!cur) {
+        if (!strategy.allowCreateOnUpdate || subresource !== '') throw notFound(this.gr, name);
+        if (wantRv) {
+          throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+        }
+        this.prepareCreate(obj, namespace);
+        this.validateCreate(obj);
+        created = true;
+        result = obj;
+        return { kind: 'put', value: encodeForStorage(obj) };
+      }
+      created = false;
+      const old = decodeKv(cur);
+      if (wantRv && wantRv !== old.metadata.resourceVersion) {
+        throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      }
+      if (!wantRv && !strategy.allowUnconditionalUpdate) {
+        throw this.invalid(obj, [
+          { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
+        ]);
+      }
+      this.prepareUpdate(obj, old, strategy);
+      const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
+      errs.push(...strategy.validateUpdate(obj, old));
+      if (errs.length) throw this.invalid(obj, errs);
+      result = obj;
+      if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj)) {
+        // The last finalizer is gone: the update completes the deletion.
+        return { kind: 'delete' };
+      }
+      const value = encodeForStorage(obj);
+      if (value.equals(cur.value) || deepEqual(canonical(obj), canonical(old))) return { kind: 'none' };
+      return { kind: 'put', value };
+    });
+    void admitted;
+    if (!result) throw new Error('update produced no object');
+    if (out.decision === 'none' && out.current) {
+      const obj = decodeKv(out.current);
+      return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
+    }
+    result.metadata.resourceVersion = String(out.revision);
+    const bytes = withResourceVersion(encodeForStorage(result), out.revision).bytes;
+    return { bytes, obj: result, created };
+  }
+
+  private hasTypeFinalizers(obj: KObject): boolean {
+    return this.def.pendingTypeFinalizers?.(obj) ?? false;
+  }
+
+  private strategyFor(subresource: string): Strategy {
+    if (subresource === '') return this.def.strategy;
+    const s = this.def.subresources?.[subresource];
+    if (!s) throw notFound(this.gr, '');
+    return s;
+  }
+
+  /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
+  private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy): void {
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.def.kind;
+    const meta = obj.metadata;
+    const om = old.metadata;
+    strategy.applyDefaults(obj);
+    if (om.generation !== undefined) meta.generation = om.generation;
+    else delete meta.generation;
+    strategy.prepareForUpdate(obj, old);
+    if (!meta.uid) meta.uid = om.uid;
+    meta.creationTimestamp = om.creationTimestamp;
+    if (om.deletionTimestamp) meta.deletionTimestamp = om.deletionTimestamp;
+    else delete meta.deletionTimestamp;
+    if (om.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
+    else delete meta.deletionGracePeriodSeconds;
+    delete meta.selfLink;
+    if (om.deletionTimestamp) {
+      const had = new Set(om.finalizers ?? []);
+      const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
+      if (added.length) {
+        throw this.invalid(obj, [
+          { type: 'FieldValueForbidden', field: 'metadata.finalizers', detail: 'no new finalizers can be added if the object is being deleted, found new finalizers ' + JSON.stringify(added) },
+        ]);
+      }
+    }
+  }
+
+  async delete(namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+    const key = this.keyFor(namespace, name);
+    let marked: KObject | undefined;
+    const out = await this.actor.submit(key, (cur): Decision => {
+      if (!cur) throw notFound(this.gr, name);
+      const obj = decodeKv(cur);
+      const pre = opts.preconditions;
+      if (pre?.uid && pre.uid !== obj.metadata.uid) {
+        throw conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+      }
+      if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+        throw conflict(
+          this.gr,
+          name,
+          `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`,
+        );
+      }
+      this.def.prepareForDelete?.(obj);
+      if (hasPendingFinalizers(obj) || this.hasTypeFinalizers(obj)) {
+        marked = obj;
+        if (obj.metadata.deletionTimestamp && deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
+        if (!obj.metadata.deletionTimestamp) {
+          obj.metadata.deletionTimestamp = nowTimestamp();
+          obj.metadata.deletionGracePeriodSeconds = 0;
+        }
+        return { kind: 'put', value: encodeForStorage(obj) };
+      }
+      marked = undefined;
+      return { kind: 'delete' };
+    });
+    if (out.decision === 'delete') {
+      const obj = decodeKv(out.previous!);
+      obj.metadata.resourceVersion = String(out.revision);
+      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision).bytes, obj };
+    }
+    if (out.decision === 'none' && out.current) {
+      return { kind: 'marked', object: withResourceVersion(out.current.value, out.current.modRevision).bytes };
+    }
+    if (!marked) throw notFound(this.gr, name);
+    return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision).bytes };
+  }
+
+  /** Deletes every object a list would return; answers the deleted objects as a list. */
+  async deleteCollection(namespace: string, list: ListOptions, opts: DeleteOptions): Promise<ListResult> {
+    const { items, resourceVersion } = await this.list(namespace, { ...list, limit: 0, continue: undefined });
+    const deleted: Buffer[] = [];
+    await Promise.all(
+      items.map(async (bytes) => {
+        const o = decodeObject(bytes);
+        try {
+          const r = await this.delete(o.metadata.namespace ?? '', o.metadata.name!, opts);
+          deleted.push(r.object);
+        } catch (e) {
+          // Someone else deleted it first: that is what we wanted.
+          if (!(e instanceof StatusError && e.code === 404)) throw e;
+        }
+      }),
+    );
+    return { items: deleted, resourceVersion };
+  }
+
+  /** Writes objects the server must have from its first start (idempotent). */
+  async ensure(obj: KObject): Promise<void> {
+    const key = this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!);
+    if (this.cache.get(key)) return;
+    try {
+      await this.create(obj.metadata.namespace ?? '', clone(obj));
+    } catch (e) {
+      if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
+    }
+  }
+}
+
+/** The parts of an object a no-op check compares (resourceVersion is not content). */
+function canonical(obj: KObject): KObject {
+  const { resourceVersion: _rv, ...meta } = obj.metadata;
+  void _rv;
+  return { ...obj, metadata: meta };
+}
+
+export function parseResourceVersion(rv: string): number {
+  if (!/^[0-9]+$/.test(rv)) {
+    throw badRequest(`Invalid value for resourceVersion: ${JSON.stringify(rv)}`);
+  }
+  return Number(rv);
+}

@@ -1,0 +1,246 @@
+// Object metadata and name validation with kube-apiserver's field paths and messages
+// (k8s.io/apimachinery/pkg/api/validation and pkg/util/validation).
+
+import type { FieldError } from '../../api/status-error.js';
+import type { KObject, ObjectMeta } from '../types.js';
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+const LABEL_FMT =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const SUBDOMAIN_FMT =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const QUALIFIED_NAME_FMT =
+  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE_FMT =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+const maxLenMsg = (n: number): string => `must be no more than ${n} characters`;
+
+/** Returns the problems with `value` as a DNS-1123 label (empty when valid). */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenMsg(63));
+  if (!DNS1123_LABEL.test(value)) errs.push(LABEL_FMT);
+  return errs;
+}
+
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push(maxLenMsg(253));
+  if (!DNS1123_SUBDOMAIN.test(value)) errs.push(SUBDOMAIN_FMT);
+  return errs;
+}
+
+/** A name validator: `prefix` is true for generateName, where a trailing '-' is allowed. */
+export type NameValidator = (name: string, prefix: boolean) => string[];
+
+const maskTrailingDash = (name: string, prefix: boolean): string =>
+  prefix && name.length > 1 && name.endsWith('-') ? name.slice(0, -1) + 'a' : name;
+
+export const nameIsDNSSubdomain: NameValidator = (name, prefix) => isDNS1123Subdomain(maskTrailingDash(name, prefix));
+export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(maskTrailingDash(name, prefix));
+
+/** Path segment names (used by types without a stricter rule) may not be "." or ".." or contain "/" or "%". */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    const [prefix, n] = parts;
+    name = n;
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
+  } else {
+    return [
+      `a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  }
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push(`name part ${maxLenMsg(63)}`);
+  if (name.length > 0 && !QUALIFIED_NAME_PART.test(name)) errs.push(QUALIFIED_NAME_FMT);
+  return errs;
+}
+
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenMsg(63));
+  if (!LABEL_VALUE.test(value)) errs.push(LABEL_VALUE_FMT);
+  return errs;
+}
+
+export function validateLabels(labels: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (labels === undefined || labels === null) return errs;
+  for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
+    for (const m of isQualifiedName(k)) errs.push({ type: 'FieldValueInvalid', field: path, badValue: k, detail: m });
+    if (typeof v === 'string') {
+      for (const m of isValidLabelValue(v)) errs.push({ type: 'FieldValueInvalid', field: path, badValue: v, detail: m });
+    }
+  }
+  return errs;
+}
+
+const TOTAL_ANNOTATION_SIZE = 256 * 1024;
+
+export function validateAnnotations(annotations: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (annotations === undefined || annotations === null) return errs;
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations as Record<string, unknown>)) {
+    for (const m of isQualifiedName(k.toLowerCase())) errs.push({ type: 'FieldValueInvalid', field: path, badValue: k, detail: m });
+    total += k.length + (typeof v === 'string' ? v.length : 0);
+  }
+  if (total > TOTAL_ANNOTATION_SIZE) {
+    errs.push({ type: 'FieldValueTooLong', field: path, detail: `must have at most ${TOTAL_ANNOTATION_SIZE} bytes` });
+  }
+  return errs;
+}
+
+function validateFinalizers(finalizers: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!Array.isArray(finalizers)) return errs;
+  const seen = new Set<string>();
+  finalizers.forEach((f: unknown, i) => {
+    if (typeof f !== 'string') return;
+    for (const m of isQualifiedName(f)) errs.push({ type: 'FieldValueInvalid', field: `${path}[${i}]`, badValue: f, detail: m });
+    if (seen.has(f)) errs.push({ type: 'FieldValueDuplicate', field: `${path}[${i}]`, badValue: f, detail: '' });
+    seen.add(f);
+  });
+  return errs;
+}
+
+/** ValidateObjectMeta: name or generateName, namespace presence, labels, annotations, finalizers. */
+export function validateObjectMeta(meta: ObjectMeta, namespaced: boolean, validateName: NameValidator): FieldError[] {
+  const errs: FieldError[] = [];
+  if (meta.generateName) {
+    for (const m of validateName(meta.generateName, true)) {
+      errs.push({ type: 'FieldValueInvalid', field: 'metadata.generateName', badValue: meta.generateName, detail: m });
+    }
+  }
+  if (!meta.name) {
+    errs.push({ type: 'FieldValueRequired', field: 'metadata.name', detail: 'name or generateName is required' });
+  } else {
+    for (const m of validateName(meta.name, false)) {
+      errs.push({ type: 'FieldValueInvalid', field: 'metadata.name', badValue: meta.name, detail: m });
+    }
+  }
+  if (namespaced) {
+    if (!meta.namespace) {
+      errs.push({ type: 'FieldValueRequired', field: 'metadata.namespace', detail: '' });
+    } else {
+      for (const m of isDNS1123Label(meta.namespace)) {
+        errs.push({ type: 'FieldValueInvalid', field: 'metadata.namespace', badValue: meta.namespace, detail: m });
+      }
+    }
+  } else if (meta.namespace) {
+    errs.push({ type: 'FieldValueForbidden', field: 'metadata.namespace', detail: 'not allowed on this type' });
+  }
+  if (typeof meta.generation === 'number' && meta.generation < 0) {
+    errs.push({ type: 'FieldValueInvalid', field: 'metadata.generation', badValue: meta.generation, detail: 'must be greater than or equal to 0' });
+  }
+  errs.push(...validateLabels(meta.labels, 'metadata.labels'));
+  errs.push(...validateAnnotations(meta.annotations, 'metadata.annotations'));
+  errs.push(...validateFinalizers(meta.finalizers, 'metadata.finalizers'));
+  return errs;
+}
+
+const immutable = (field: string, value: unknown): FieldError => ({
+  type: 'FieldValueInvalid',
+  field,
+  badValue: value,
+  detail: 'field is immutable',
+});
+
+/** ValidateObjectMetaUpdate: identity fields may not change. */
+export function validateObjectMetaUpdate(meta: ObjectMeta, old: ObjectMeta): FieldError[] {
+  const errs: FieldError[] = [];
+  if (meta.name !== old.name) errs.push(immutable('metadata.name', meta.name));
+  if ((meta.namespace ?? '') !== (old.namespace ?? '')) errs.push(immutable('metadata.namespace', meta.namespace));
+  if (meta.uid !== old.uid) errs.push(immutable('metadata.uid', meta.uid));
+  if (meta.creationTimestamp !== old.creationTimestamp) errs.push(immutable('metadata.creationTimestamp', meta.creationTimestamp));
+  errs.push(...validateLabels(meta.labels, 'metadata.labels'));
+  errs.push(...validateAnnotations(meta.annotations, 'metadata.annotations'));
+  errs.push(...validateFinalizers(meta.finalizers, 'metadata.finalizers'));
+  return errs;
+}
+
+/** Validates a LabelSelector (matchLabels and matchExpressions) at `path`. */
+export function validateLabelSelector(sel: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (sel === undefined || sel === null || typeof sel !== 'object') return errs;
+  const s = sel as { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+  errs.push(...validateLabels(s.matchLabels, `${path}.matchLabels`));
+  (s.matchExpressions ?? []).forEach((raw, i) => {
+    const e = raw as { key?: string; operator?: string; values?: string[] };
+    const p = `${path}.matchExpressions[${i}]`;
+    const values = e.values ?? [];
+    switch (e.operator) {
+      case 'In':
+      case 'NotIn':
+        if (values.length === 0) {
+          errs.push({ type: 'FieldValueRequired', field: `${p}.values`, detail: 'must be specified when `operator` is \'In\' or \'NotIn\'' });
+        }
+        break;
+      case 'Exists':
+      case 'DoesNotExist':
+        if (values.length > 0) {
+          errs.push({ type: 'FieldValueForbidden', field: `${p}.values`, detail: 'may not be specified when `operator` is \'Exists\' or \'DoesNotExist\'' });
+        }
+        break;
+      default:
+        errs.push({ type: 'FieldValueInvalid', field: `${p}.operator`, badValue: e.operator, detail: 'not a valid selector operator' });
+    }
+    for (const m of isQualifiedName(e.key ?? '')) errs.push({ type: 'FieldValueInvalid', field: `${p}.key`, badValue: e.key ?? '', detail: m });
+    values.forEach((v, j) => {
+      for (const m of isValidLabelValue(v)) errs.push({ type: 'FieldValueInvalid', field: `${p}.values[${j}]`, badValue: v, detail: m });
+    });
+  });
+  return errs;
+}
+
+/** Whether a LabelSelector matches a label set (matchLabels and matchExpressions ANDed). */
+export function selectorMatches(sel: unknown, labels: Record<string, string> | undefined): boolean {
+  if (!sel || typeof sel !== 'object') return false;
+  const s = sel as { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] };
+  const l = labels ?? {};
+  for (const [k, v] of Object.entries(s.matchLabels ?? {})) if (l[k] !== v) return false;
+  for (const e of s.matchExpressions ?? []) {
+    const has = Object.prototype.hasOwnProperty.call(l, e.key);
+    const vals = e.values ?? [];
+    switch (e.operator) {
+      case 'In':
+        if (!has || !vals.includes(l[e.key])) return false;
+        break;
+      case 'NotIn':
+        if (has && vals.includes(l[e.key])) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+export const nonNegative = (value: unknown, field: string): FieldError[] =>
+  typeof value === 'number' && value < 0
+    ? [{ type: 'FieldValueInvalid', field, badValue: value, detail: 'must be greater than or equal to 0' }]
+    : [];
+
+export const isEmptySelector = (sel: unknown): boolean => {
+  const s = (sel ?? {}) as { matchLabels?: object; matchExpressions?: unknown[] };
+  return Object.keys(s.matchLabels ?? {}).length + (s.matchExpressions ?? []).length === 0;
+};
+
+export type { KObject };

@@ -1,0 +1,117 @@
+// PodDisruptionBudget (policy/v1): minAvailable and maxUnavailable are exclusive
+// IntOrString values; generation follows spec; status only through /status.
+
+import type { FieldError } from '../../../api/status-error.js';
+import type { KObject, ResourceDef, Strategy } from '../../types.js';
+import { nameIsDNSSubdomain, nonNegative, validateLabelSelector } from '../../generic/validation.js';
+import { deepEqual } from '../../generic/meta.js';
+import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+
+const EVICTION_POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];
+const PERCENT = /^[0-9]+%$/;
+
+interface PdbSpec {
+  minAvailable?: number | string;
+  maxUnavailable?: number | string;
+  selector?: unknown;
+  unhealthyPodEvictionPolicy?: string;
+}
+
+const spec = (o: KObject): PdbSpec => (o.spec ?? {}) as PdbSpec;
+
+function validateIntOrPercent(v: unknown, field: string): FieldError[] {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'number') return nonNegative(v, field);
+  if (typeof v === 'string') {
+    if (!PERCENT.test(v)) return [{ type: 'FieldValueInvalid', field, badValue: v, detail: "must be an integer or percentage (e.g '5%')" }];
+    if (Number(v.slice(0, -1)) > 100) return [{ type: 'FieldValueInvalid', field, badValue: v, detail: 'must not be greater than 100%' }];
+    return [];
+  }
+  return [{ type: 'FieldValueInvalid', field, badValue: v, detail: "must be an integer or percentage (e.g '5%')" }];
+}
+
+function validateSpec(obj: KObject): FieldError[] {
+  const s = spec(obj);
+  const errs: FieldError[] = [];
+  if (s.minAvailable !== undefined && s.maxUnavailable !== undefined) {
+    errs.push({ type: 'FieldValueInvalid', field: 'spec', badValue: s, detail: 'minAvailable and maxUnavailable cannot be both set' });
+  }
+  errs.push(...validateIntOrPercent(s.minAvailable, 'spec.minAvailable'));
+  errs.push(...validateIntOrPercent(s.maxUnavailable, 'spec.maxUnavailable'));
+  errs.push(...validateLabelSelector(s.selector, 'spec.selector'));
+  if (s.unhealthyPodEvictionPolicy !== undefined && !EVICTION_POLICIES.includes(s.unhealthyPodEvictionPolicy)) {
+    errs.push({
+      type: 'FieldValueNotSupported',
+      field: 'spec.unhealthyPodEvictionPolicy',
+      badValue: s.unhealthyPodEvictionPolicy,
+      detail: '',
+      supported: EVICTION_POLICIES,
+    });
+  }
+  return errs;
+}
+
+function validateStatus(obj: KObject): FieldError[] {
+  const st = (obj.status ?? {}) as Record<string, unknown>;
+  return ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'].flatMap((f) => nonNegative(st[f], `status.${f}`));
+}
+
+const emptyStatus = (): Record<string, unknown> => ({ disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 });
+
+const strategy: Strategy = {
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  tracksGeneration: true,
+  applyDefaults: () => undefined,
+  prepareForCreate(obj) {
+    obj.status = emptyStatus();
+  },
+  prepareForUpdate(obj, old) {
+    obj.status = old.status;
+    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+  },
+  validate: validateSpec,
+  validateUpdate: (obj) => validateSpec(obj),
+};
+
+const statusStrategy: Strategy = {
+  ...strategy,
+  prepareForUpdate(obj, old) {
+    obj.spec = old.spec;
+    const m = old.metadata;
+    obj.metadata = { ...obj.metadata, labels: m.labels, annotations: m.annotations, finalizers: m.finalizers, ownerReferences: m.ownerReferences };
+  },
+  validateUpdate: validateStatus,
+};
+
+const intOrNA = (v: unknown): string => (v === undefined || v === null ? 'N/A' : String(v));
+
+export const podDisruptionBudgets: ResourceDef = {
+  group: 'policy',
+  version: 'v1',
+  resource: 'poddisruptionbudgets',
+  kind: 'PodDisruptionBudget',
+  listKind: 'PodDisruptionBudgetList',
+  singularName: 'poddisruptionbudget',
+  shortNames: ['pdb'],
+  categories: [],
+  namespaced: true,
+  strategy,
+  subresources: { status: statusStrategy },
+  nameValidator: nameIsDNSSubdomain,
+  returnDeletedObject: false,
+  table: {
+    columns: [
+      NAME_COLUMN,
+      column('Min Available', 'string', 'The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".'),
+      column('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".'),
+      column('Allowed Disruptions', 'integer', 'Calculated number of pods that may be disrupted at this time.'),
+      AGE_COLUMN,
+    ],
+    cells: (obj, now) => {
+      const s = spec(obj);
+      const st = (obj.status ?? {}) as { disruptionsAllowed?: number };
+      return [obj.metadata.name, intOrNA(s.minAvailable), intOrNA(s.maxUnavailable), st.disruptionsAllowed ?? 0, age(obj, now)];
+    },
+  },
+};

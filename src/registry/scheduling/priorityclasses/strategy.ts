@@ -1,0 +1,130 @@
+// PriorityClass (scheduling.k8s.io/v1): cluster-scoped; value required and immutable;
+// the `system-` prefix belongs to the built-in classes; at most one global default
+// (enforced like kube's Priority admission plugin, with a 403).
+
+import { forbidden, type FieldError } from '../../../api/status-error.js';
+import type { KObject, ResourceDef, Strategy } from '../../types.js';
+import { nameIsDNSSubdomain } from '../../generic/validation.js';
+import { deepEqual } from '../../generic/meta.js';
+import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+
+export const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
+const SYSTEM_PREFIX = 'system-';
+const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
+
+/** The built-in classes, with kube's values. */
+export const SYSTEM_PRIORITY_CLASSES: KObject[] = [
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-node-critical' },
+    value: 2_000_001_000,
+    description: 'Used for system critical pods that must not be moved from their current node.',
+  },
+  {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: 'system-cluster-critical' },
+    value: 2_000_000_000,
+    description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+  },
+];
+
+function systemClassError(obj: KObject): string | undefined {
+  const known = SYSTEM_PRIORITY_CLASSES.find((c) => c.metadata.name === obj.metadata.name);
+  if (!known) return `${obj.metadata.name} is not a known system priority class`;
+  if (known.value !== obj.value) return `value of ${obj.metadata.name} PriorityClass must be ${String(known.value)}`;
+  if (obj.globalDefault === true) return `globalDefault of ${obj.metadata.name} PriorityClass must be false`;
+  return undefined;
+}
+
+function validate(obj: KObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = obj.metadata.name ?? '';
+  if (obj.value === undefined || obj.value === null) {
+    errs.push({ type: 'FieldValueRequired', field: 'value', detail: '' });
+  } else if (typeof obj.value !== 'number' || !Number.isInteger(obj.value) || obj.value > 2147483647 || obj.value < -2147483648) {
+    errs.push({ type: 'FieldValueInvalid', field: 'value', badValue: obj.value, detail: 'must be a 32-bit integer' });
+  }
+  if (name.startsWith(SYSTEM_PREFIX)) {
+    const why = systemClassError(obj);
+    if (why) {
+      errs.push({
+        type: 'FieldValueForbidden',
+        field: 'metadata.name',
+        detail: `priority class names with '${SYSTEM_PREFIX}' prefix are reserved for system use only. error: ${why}`,
+      });
+    }
+  } else if (typeof obj.value === 'number' && obj.value > HIGHEST_USER_DEFINABLE_PRIORITY) {
+    errs.push({
+      type: 'FieldValueForbidden',
+      field: 'value',
+      detail: `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`,
+    });
+  }
+  if (obj.preemptionPolicy !== undefined && !PREEMPTION_POLICIES.includes(obj.preemptionPolicy as string)) {
+    errs.push({ type: 'FieldValueNotSupported', field: 'preemptionPolicy', badValue: obj.preemptionPolicy, detail: '', supported: PREEMPTION_POLICIES });
+  }
+  return errs;
+}
+
+const strategy: Strategy = {
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  tracksGeneration: false,
+  applyDefaults(obj) {
+    if (obj.preemptionPolicy === undefined) obj.preemptionPolicy = 'PreemptLowerPriority';
+  },
+  prepareForCreate: () => undefined,
+  prepareForUpdate: () => undefined,
+  validate,
+  validateUpdate(obj, old) {
+    const errs: FieldError[] = [];
+    if (obj.value !== old.value) errs.push({ type: 'FieldValueForbidden', field: 'value', detail: 'may not be changed in an update.' });
+    if (!deepEqual(obj.preemptionPolicy, old.preemptionPolicy)) {
+      errs.push({ type: 'FieldValueInvalid', field: 'preemptionPolicy', badValue: obj.preemptionPolicy, detail: 'field is immutable' });
+    }
+    return errs;
+  },
+};
+
+const gr = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
+
+/** The Priority admission plugin's rule: only one class may be the global default. */
+async function admitGlobalDefault(obj: KObject, others: KObject[]): Promise<void> {
+  if (obj.globalDefault !== true) return;
+  const existing = others.find((o) => o.globalDefault === true && o.metadata.name !== obj.metadata.name);
+  if (existing) {
+    throw forbidden(gr, obj.metadata.name ?? '', `PriorityClass ${existing.metadata.name} is already marked as default. Only one default can exist`);
+  }
+}
+
+export const priorityClasses: ResourceDef = {
+  group: 'scheduling.k8s.io',
+  version: 'v1',
+  resource: 'priorityclasses',
+  kind: 'PriorityClass',
+  listKind: 'PriorityClassList',
+  singularName: 'priorityclass',
+  shortNames: ['pc'],
+  categories: [],
+  namespaced: false,
+  strategy,
+  nameValidator: nameIsDNSSubdomain,
+  returnDeletedObject: false,
+  admission: {
+    admitCreate: async (obj, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
+    admitUpdate: async (obj, _old, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
+  },
+  table: {
+    columns: [
+      NAME_COLUMN,
+      column('Value', 'integer', 'The value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.'),
+      column('Global-Default', 'boolean', 'globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.'),
+      AGE_COLUMN,
+      column('PreemptionPolicy', 'string', 'preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.'),
+    ],
+    cells: (obj, now) => [obj.metadata.name, obj.value, obj.globalDefault === true, age(obj, now), obj.preemptionPolicy ?? ''],
+  },
+  bootstrap: SYSTEM_PRIORITY_CLASSES,
+};

@@ -1,0 +1,69 @@
+// The Koa application: one error path that turns anything thrown into a Status,
+// request info resolved once, metrics, the fixed endpoints, then resource requests.
+
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { StatusError, genericNotFound, internalError } from '../api/status-error.js';
+import { parseRequestInfo } from './request-info.js';
+
+export interface AppParts {
+  log: Logger;
+  /** Registers the non-resource endpoints (discovery, health, metrics, version). */
+  routes: (router: Router) => void;
+  /** Middleware placed after request info (metrics). */
+  observe?: Koa.Middleware[];
+  resources: (ctx: Koa.Context) => Promise<void>;
+}
+
+export function createApp(parts: AppParts): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+  const router = new Router();
+  parts.routes(router);
+
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const se = err instanceof StatusError ? err : internalError(err);
+      if (!(err instanceof StatusError)) parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      if (ctx.headerSent || !ctx.writable) {
+        ctx.res.end();
+        return;
+      }
+      ctx.status = se.code;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(se.status);
+      const retry = se.status.details?.retryAfterSeconds;
+      if (retry) ctx.set('Retry-After', String(retry));
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    ctx.state.requestInfo = parseRequestInfo(ctx.method, ctx.path, new URLSearchParams(ctx.querystring));
+    await next();
+  });
+  for (const m of parts.observe ?? []) app.use(m);
+
+  app.use(async (ctx, next) => {
+    if (ctx.state.requestInfo.isResourceRequest) {
+      await parts.resources(ctx);
+      return;
+    }
+    await next();
+  });
+  app.use(router.routes());
+  app.use(async (ctx) => {
+    if (ctx.status === 404 && ctx.body === undefined) {
+      const methods = router.stack.filter((l) => l.match(ctx.path)).flatMap((l) => l.methods);
+      if (methods.length > 0) {
+        throw new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+      }
+      throw genericNotFound();
+    }
+  });
+  app.on('error', (err: Error) => parts.log.debug({ err: err.message }, 'koa error'));
+  return app;
+}

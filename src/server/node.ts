@@ -1,0 +1,193 @@
+// One kapi node: storage, the registry's caches and actors, controllers, and the HTTP
+// server, started in that order and stopped in reverse.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { openStorage } from '../storage/index.js';
+import type { Storage } from '../storage/interface.js';
+import { RegistryWatch } from '../cache/registry-watch.js';
+import { GenericStore } from '../registry/generic/store.js';
+import { RESOURCE_DEFS } from '../registry/all.js';
+import type { KObject, ResourceDef } from '../registry/types.js';
+import { createApp } from './app.js';
+import { resourceHandler } from '../api/resource-handler.js';
+import { installDiscovery } from '../api/discovery.js';
+import { installOpenAPI } from '../api/openapi.js';
+import { installHealth, type HealthCheck } from './health.js';
+import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
+import { writeAdminKubeconfig } from './kubeconfig.js';
+import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { Compactor } from '../storage/compactor.js';
+
+export interface NodeConfig {
+  dataDir: string;
+  bindAddress: string;
+  securePort: number;
+  storageBackend: 'level' | 'etcd3';
+  etcdServers: string[];
+  etcdPrefix: string;
+  /** Watch history kept by the caches, ms (kube: 5 minutes). */
+  watchHistoryMs: number;
+  minRequestTimeoutSeconds: number;
+  /** kube's --etcd-compaction-interval, ms; 0 disables. */
+  compactionIntervalMs: number;
+  storageSync: boolean;
+}
+
+export class KapiNode {
+  private storage?: Storage;
+  private registryWatch?: RegistryWatch;
+  private server?: Server;
+  private controllers: { stop(): void }[] = [];
+  private compactor?: Compactor;
+  readonly stores = new Map<string, GenericStore>();
+  url = '';
+  kubeconfigPath = '';
+
+  constructor(
+    readonly cfg: NodeConfig,
+    private readonly log: Logger,
+  ) {}
+
+  private storeFor(group: string, resource: string): GenericStore | undefined {
+    return this.stores.get(`${group}/${resource}`);
+  }
+
+  async start(): Promise<void> {
+    const cfg = this.cfg;
+    this.storage = await openStorage({
+      backend: cfg.storageBackend,
+      dataDir: cfg.dataDir,
+      etcdServers: cfg.etcdServers,
+      sync: cfg.storageSync,
+    });
+    const storage = this.storage;
+    this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
+    const deps = {
+      storage,
+      registryWatch: this.registryWatch,
+      storagePrefix: cfg.etcdPrefix,
+      log: this.log,
+      historyMs: cfg.watchHistoryMs,
+      namespaceOf: async (name: string): Promise<KObject | undefined> => {
+        const ns = this.storeFor('', 'namespaces')!;
+        const hit = ns.cache.get(ns.keyFor('', name));
+        if (hit) return JSON.parse(hit.bytes.toString('utf8')) as KObject;
+        // Not in this node's cache: it may have just been created elsewhere.
+        try {
+          return await ns.getObject('', name);
+        } catch {
+          return undefined;
+        }
+      },
+      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+        const st = this.storeFor(group, resource);
+        if (!st) return [];
+        const res = await st.list('', {});
+        return res.items.map((b) => JSON.parse(b.toString('utf8')) as KObject);
+      },
+    };
+    for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    await this.registryWatch.start();
+    await this.bootstrap();
+
+    const nsController = new NamespaceLifecycleController(
+      this.storeFor('', 'namespaces')!,
+      () => [...this.stores.values()].filter((s) => s.def.namespaced),
+      this.log,
+    );
+    nsController.start();
+    this.controllers.push(nsController);
+    if (cfg.compactionIntervalMs > 0) {
+      this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
+      this.compactor.start();
+    }
+
+    const app = createApp({
+      log: this.log,
+      routes: (router: Router) => {
+        installDiscovery(router, () => RESOURCE_DEFS);
+        installOpenAPI(router, () => RESOURCE_DEFS);
+        installHealth(router, this.healthChecks());
+        installMetrics(router);
+      },
+      observe: [metricsMiddleware()],
+      resources: resourceHandler(
+        { find: (g, v, r) => this.findStore(g, v, r) },
+        { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
+      ),
+    });
+    this.server = createServer(app.callback());
+    // Watches are long-lived; Node's default request timeout would cut them.
+    this.server.requestTimeout = 0;
+    this.server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(cfg.securePort, cfg.bindAddress, () => resolve());
+    });
+    const addr = this.server.address() as AddressInfo;
+    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
+    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    this.refreshObjectCounts();
+  }
+
+  private findStore(group: string, version: string, resource: string): GenericStore | undefined {
+    const s = this.storeFor(group, resource);
+    return s && s.def.version === version ? s : undefined;
+  }
+
+  private refreshObjectCounts(): void {
+    const t = setInterval(() => {
+      for (const s of this.stores.values()) {
+        setStorageObjects(s.def.group ? `${s.def.resource}.${s.def.group}` : s.def.resource, s.cache.size);
+      }
+    }, 10_000);
+    t.unref();
+  }
+
+  private healthChecks(): HealthCheck[] {
+    const storage = this.storage!;
+    const name = this.cfg.storageBackend === 'etcd3' ? 'etcd' : 'storage';
+    return [
+      {
+        name,
+        livez: true,
+        readyz: true,
+        run: async () => {
+          if (!(await storage.check())) throw new Error(`${name} is not reachable`);
+        },
+      },
+      {
+        name: 'informer-sync',
+        livez: false,
+        readyz: true,
+        run: async () => {
+          await this.registryWatch!.ready;
+        },
+      },
+    ];
+  }
+
+  /** Objects the server has from its first start. */
+  private async bootstrap(): Promise<void> {
+    const order: ResourceDef[] = RESOURCE_DEFS.filter((d) => d.bootstrap);
+    for (const def of order) {
+      const store = this.storeFor(def.group, def.resource)!;
+      for (const obj of def.bootstrap!) await store.ensure(obj);
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.controllers) c.stop();
+    this.compactor?.stop();
+    if (this.server) {
+      this.server.closeAllConnections();
+      await new Promise<void>((r) => this.server!.close(() => r()));
+    }
+    this.registryWatch?.close();
+    await this.storage?.close();
+  }
+}
