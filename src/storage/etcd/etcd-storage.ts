@@ -70,7 +70,7 @@ export class EtcdStorage implements Storage {
       hosts: opts.endpoints,
       faultHandling: { global: singleAttempt, host: () => singleAttempt },
     });
-    const storage = new EtcdStorage(client, new Limiter(opts.maxInflightTxns ?? 1000));
+    const storage = new EtcdStorage(client, new Limiter(opts.maxInflightTxns ?? 256));
     const deadline = Date.now() + (opts.connectTimeoutMs ?? 10_000);
     for (;;) {
       try {

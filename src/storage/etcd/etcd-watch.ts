@@ -7,6 +7,12 @@ type Stream = IDuplexStream<IWatchRequest, IWatchResponse>;
 
 /** Consecutive reconnects without a single response before the watch gives up. */
 const MAX_RECONNECTS = 10;
+/**
+ * etcd 3.4 silently drops a progress request while the watch is still catching up
+ * on history, so an unanswered request is repeated at this interval (up to a limit).
+ */
+const PROGRESS_RETRY_MS = 100;
+const PROGRESS_TRIES = 50;
 
 export interface EtcdWatchHooks {
   /** A compaction revision etcd revealed (the storage keeps it for compactedRevision()). */
@@ -27,6 +33,8 @@ export class EtcdWatch implements StorageWatch {
   private created = false;
   private closed = false;
   private progressWanted = false;
+  private progressTries = 0;
+  private progressTimer: NodeJS.Timeout | null = null;
   private reconnects = 0;
   private timer: NodeJS.Timeout | null = null;
 
@@ -50,6 +58,7 @@ export class EtcdWatch implements StorageWatch {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.stopProgress();
     const s = this.stream;
     this.stream = null;
     s?.cancel();
@@ -58,8 +67,27 @@ export class EtcdWatch implements StorageWatch {
 
   requestProgress(): void {
     if (this.closed) return;
+    this.progressWanted = true;
+    this.progressTries = 0;
+    this.sendProgress();
+  }
+
+  private sendProgress(): void {
+    if (this.closed || !this.progressWanted) return;
+    // Without a created stream the request goes out as soon as the watch is (re)created.
     if (this.stream && this.created) this.stream.write({ progress_request: {} });
-    else this.progressWanted = true;
+    if (this.progressTimer === null && this.progressTries++ < PROGRESS_TRIES) {
+      this.progressTimer = setTimeout(() => {
+        this.progressTimer = null;
+        this.sendProgress();
+      }, PROGRESS_RETRY_MS);
+    }
+  }
+
+  private stopProgress(): void {
+    this.progressWanted = false;
+    if (this.progressTimer) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
   }
 
   fail(err: Error): void {
@@ -127,15 +155,13 @@ export class EtcdWatch implements StorageWatch {
     if (res.created) {
       this.created = true;
       if (this.next <= 0) this.next = headerRev + 1;
-      if (this.progressWanted) {
-        this.progressWanted = false;
-        stream.write({ progress_request: {} });
-      }
+      if (this.progressWanted) stream.write({ progress_request: {} });
       return;
     }
     if (res.events.length === 0) {
       // A progress notification: etcd promises nothing at or below it is still to come.
       if (headerRev >= this.next) this.next = headerRev + 1;
+      this.stopProgress();
       this.call(() => this.handler.onProgress?.(headerRev));
       return;
     }

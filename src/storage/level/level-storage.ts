@@ -294,7 +294,10 @@ export class LevelStorage implements Storage {
       while (this.queue.length > 0) {
         const batch = this.queue.length <= MAX_BATCH_TXNS ? this.queue : this.queue.slice(0, MAX_BATCH_TXNS);
         this.queue = this.queue.length <= MAX_BATCH_TXNS ? [] : this.queue.slice(MAX_BATCH_TXNS);
-        await this.commit(batch);
+        // commit() settles its own txns; this only guards against a bug leaving them hanging.
+        await this.commit(batch).catch((err: unknown) => {
+          for (const p of batch) p.reject(err);
+        });
       }
     } finally {
       this.draining = null;

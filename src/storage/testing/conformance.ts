@@ -22,6 +22,8 @@ class Collector implements WatchHandler {
   events: WatchEvent[] = [];
   errors: Error[] = [];
   progress: number[] = [];
+  /** For each progress call: how many events had been delivered when it came. */
+  deliveredAtProgress: number[] = [];
   batches = 0;
   onEvents(events: WatchEvent[]): void {
     this.batches++;
@@ -32,6 +34,7 @@ class Collector implements WatchHandler {
   }
   onProgress(revision: number): void {
     this.progress.push(revision);
+    this.deliveredAtProgress.push(this.events.length);
   }
   revs(): number[] {
     return this.events.map((e) => e.modRevision);
@@ -390,14 +393,24 @@ export function runStorageConformance(name: string, factory: StorageFactory): vo
       const mine = await create(`${p}mine`, 'x');
       await until(() => c.lastRev() >= mine.revision, 'the event');
       const elsewhere = await create(`${p.slice(0, -1)}-elsewhere/k`, 'x');
-      const deadline = Date.now() + 10_000;
-      // etcd only answers progress requests once the watch is synced; ask until it does.
-      while (!c.progress.some((r) => r >= elsewhere.revision)) {
-        if (Date.now() > deadline) throw new Error(`no progress >= ${elsewhere.revision}: ${c.progress.join(',')}`);
-        w.requestProgress();
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      w.requestProgress();
+      await until(() => c.progress.some((r) => r >= elsewhere.revision), `progress >= ${elsewhere.revision}`);
       expect(c.revs()).toEqual([mine.revision]);
+      w.close();
+    });
+
+    it('answers a progress request made while replaying only once the replay is done', async () => {
+      const revs: number[] = [];
+      for (let i = 0; i < 20; i++) revs.push((await create(`${p}r${i}`, 'x')).revision);
+      const c = new Collector();
+      const w = s.watch(p, revs[0]!, c);
+      w.requestProgress();
+      await until(() => c.progress.length > 0, 'a progress notification');
+      const at = c.progress[0]!;
+      expect(at).toBeGreaterThanOrEqual(revs[revs.length - 1]!);
+      // Everything up to the notified revision had been delivered before it.
+      expect(c.deliveredAtProgress[0]).toBe(revs.length);
+      expect(c.revs()).toEqual(revs);
       w.close();
     });
 

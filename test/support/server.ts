@@ -1,0 +1,152 @@
+// Starts a real kapi process for a test: `node dist/src/cli.js serve` on a free port
+// and a temp data dir, waits for its ready log line, and stops it afterwards.
+
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+
+export interface KapiProcess {
+  url: string;
+  dataDir: string;
+  kubeconfig: string;
+  proc: ChildProcess;
+  /** Everything the process logged so far. */
+  logs(): string;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+  /** SIGKILL (kill -9) and wait. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir?: string;
+  args?: string[];
+  /** Reuse a port (a restart on the same address). */
+  port?: number;
+}
+
+export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'kapi-test-')));
+  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), ...(opts.args ?? [])];
+  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kapi did not become ready:\n${out}`)), 20_000);
+    const onData = () => {
+      for (const line of out.split('\n')) {
+        if (!line.includes('"kapi ready"')) continue;
+        try {
+          const rec = JSON.parse(line) as { url: string };
+          clearTimeout(timer);
+          proc.stdout!.off('data', onData);
+          resolvePromise(rec.url);
+          return;
+        } catch {
+          // partial line; wait for more
+        }
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`kapi exited with ${code}:\n${out}`));
+    });
+  });
+  const kill = async (signal: NodeJS.Signals) => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+    await exited;
+  };
+  return {
+    url,
+    dataDir,
+    kubeconfig: join(dataDir, 'admin.kubeconfig'),
+    proc,
+    logs: () => out,
+    stop: () => kill('SIGTERM'),
+    kill: () => kill('SIGKILL'),
+  };
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** The kubectl binary to drive: KUBECTL, else kubectl 1.33 next to the PATH kubectl, else kubectl. */
+export function kubectlPath(): string {
+  if (process.env.KUBECTL) return process.env.KUBECTL;
+  for (const p of ['/usr/lib/google-cloud-sdk/bin/kubectl.1.33', '/usr/local/bin/kubectl.1.33']) if (existsSync(p)) return p;
+  return 'kubectl';
+}
+
+export interface KubectlResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const run = promisify(execFile);
+
+export async function kubectl(k: KapiProcess, args: string[], input?: string): Promise<KubectlResult> {
+  const bin = kubectlPath();
+  const full = ['--kubeconfig', k.kubeconfig, ...args];
+  if (input !== undefined) {
+    return new Promise((resolvePromise) => {
+      const child = spawn(bin, full, { stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+      child.stdin.end(input);
+    });
+  }
+  try {
+    const r = await run(bin, full, { maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export async function http(
+  k: KapiProcess | string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpResult> {
+  const base = typeof k === 'string' ? k : k.url;
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
+    if (!headers['content-type']) (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await fetch(base + path, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
