@@ -1,6 +1,4 @@
-import { EtcdStorage } from './etcd/etcd-storage.js';
 import type { Storage } from './interface.js';
-import { LevelStorage } from './level/level-storage.js';
 
 export interface StorageConfig {
   backend: 'level' | 'etcd3';
@@ -14,11 +12,16 @@ export interface StorageConfig {
 
 export async function openStorage(cfg: StorageConfig): Promise<Storage> {
   switch (cfg.backend) {
-    case 'level':
+    // Each backend is loaded only when chosen: the etcd client (gRPC) costs start-up time.
+    case 'level': {
+      const { LevelStorage } = await import('./level/level-storage.js');
       return LevelStorage.open(cfg.dataDir, { sync: cfg.sync ?? false });
-    case 'etcd3':
+    }
+    case 'etcd3': {
       if (cfg.etcdServers.length === 0) throw new Error('etcd3 storage needs at least one etcd server');
+      const { EtcdStorage } = await import('./etcd/etcd-storage.js');
       return EtcdStorage.open({ endpoints: cfg.etcdServers });
+    }
   }
 }
 

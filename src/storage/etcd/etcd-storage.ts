@@ -180,6 +180,7 @@ export class EtcdStorage implements Storage {
 
   watch(prefix: string, fromRevision: number, handler: WatchHandler): StorageWatch {
     const w = new EtcdWatch(this.client.watchClient, prefix, fromRevision, handler, {
+      currentRevision: () => this.currentRevision(),
       compacted: (rev) => {
         this.knownCompacted = Math.max(this.knownCompacted, rev);
       },

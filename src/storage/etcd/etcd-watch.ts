@@ -2,19 +2,16 @@ import type { IDuplexStream, IWatchRequest, IWatchResponse, WatchClient } from '
 import { StorageError } from '../errors.js';
 import type { StorageWatch, WatchEvent, WatchHandler } from '../interface.js';
 import { prefixRange } from './key-range.js';
+import { lastEventUnder } from './progress-probe.js';
 
 type Stream = IDuplexStream<IWatchRequest, IWatchResponse>;
 
 /** Consecutive reconnects without a single response before the watch gives up. */
 const MAX_RECONNECTS = 10;
-/**
- * etcd 3.4 silently drops a progress request while the watch is still catching up
- * on history, so an unanswered request is repeated at this interval (up to a limit).
- */
-const PROGRESS_RETRY_MS = 100;
-const PROGRESS_TRIES = 50;
 
 export interface EtcdWatchHooks {
+  /** A linearizable read of the store revision. */
+  currentRevision(): Promise<number>;
   /** A compaction revision etcd revealed (the storage keeps it for compactedRevision()). */
   compacted(revision: number): void;
   closed(w: EtcdWatch): void;
@@ -26,17 +23,25 @@ export interface EtcdWatchHooks {
  * events while a watch is still catching up) and drops the compact revision of a
  * compacted start. Here `next` is the lowest revision not yet delivered; a reconnect
  * resumes exactly there and anything below it is dropped.
+ *
+ * Progress is not taken from etcd's progress_request: up to 3.4.30 / 3.5.12 etcd
+ * answers it on a control channel that can overtake events still queued for the
+ * watch, which would let a cache claim a revision it has not caught up to. Instead a
+ * probe (see progress-probe.ts) finds the last event under the prefix up to the
+ * current revision, and progress is reported once that event has been delivered.
  */
 export class EtcdWatch implements StorageWatch {
   private next: number;
   private stream: Stream | null = null;
-  private created = false;
   private closed = false;
-  private progressWanted = false;
-  private progressTries = 0;
-  private progressTimer: NodeJS.Timeout | null = null;
   private reconnects = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** Progress was asked for before the watch knew its start revision. */
+  private progressWanted = false;
+  private probing = false;
+  private probeAgain = false;
+  /** Report `revision` as soon as the event at `last` has been delivered. */
+  private progressGoal: { last: number; revision: number } | null = null;
 
   constructor(
     private readonly client: WatchClient,
@@ -58,42 +63,66 @@ export class EtcdWatch implements StorageWatch {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.stopProgress();
+    this.progressGoal = null;
     const s = this.stream;
     this.stream = null;
     s?.cancel();
     this.hooks.closed(this);
   }
 
-  requestProgress(): void {
-    if (this.closed) return;
-    this.progressWanted = true;
-    this.progressTries = 0;
-    this.sendProgress();
-  }
-
-  private sendProgress(): void {
-    if (this.closed || !this.progressWanted) return;
-    // Without a created stream the request goes out as soon as the watch is (re)created.
-    if (this.stream && this.created) this.stream.write({ progress_request: {} });
-    if (this.progressTimer === null && this.progressTries++ < PROGRESS_TRIES) {
-      this.progressTimer = setTimeout(() => {
-        this.progressTimer = null;
-        this.sendProgress();
-      }, PROGRESS_RETRY_MS);
-    }
-  }
-
-  private stopProgress(): void {
-    this.progressWanted = false;
-    if (this.progressTimer) clearTimeout(this.progressTimer);
-    this.progressTimer = null;
-  }
-
   fail(err: Error): void {
     if (this.closed) return;
     this.close();
     this.handler.onError(err);
+  }
+
+  requestProgress(): void {
+    if (this.closed) return;
+    if (this.next <= 0) {
+      this.progressWanted = true;
+      return;
+    }
+    // One probe at a time; requests during a probe are served by one more after it.
+    if (this.probing) {
+      this.probeAgain = true;
+      return;
+    }
+    this.probing = true;
+    this.probe()
+      .catch(() => {
+        // A failed probe just leaves the request unanswered; the caller asks again.
+      })
+      .finally(() => {
+        this.probing = false;
+        if (this.probeAgain) {
+          this.probeAgain = false;
+          this.requestProgress();
+        }
+      });
+  }
+
+  private async probe(): Promise<void> {
+    const revision = await this.hooks.currentRevision();
+    const from = this.next;
+    if (this.closed) return;
+    if (revision < from) {
+      // Everything below `next` is already delivered.
+      this.call(() => this.handler.onProgress?.(from - 1));
+      return;
+    }
+    const last = await lastEventUnder(this.client, this.prefix, from, revision);
+    if (this.closed) return;
+    if (!this.progressGoal || this.progressGoal.revision < revision) this.progressGoal = { last, revision };
+    this.checkProgress();
+  }
+
+  private checkProgress(): void {
+    const goal = this.progressGoal;
+    if (!goal || this.next <= goal.last) return;
+    this.progressGoal = null;
+    // Nothing under the prefix lies between the last delivered event and the goal.
+    if (this.next <= goal.revision) this.next = goal.revision + 1;
+    this.call(() => this.handler.onProgress?.(goal.revision));
   }
 
   private async connect(): Promise<void> {
@@ -110,7 +139,6 @@ export class EtcdWatch implements StorageWatch {
       return;
     }
     this.stream = stream;
-    this.created = false;
     stream.on('data', (res) => this.onResponse(stream, res));
     stream.on('error', (err) => this.onBroken(stream, err));
     stream.on('end', () => this.onBroken(stream, new Error('watch stream ended')));
@@ -151,18 +179,12 @@ export class EtcdWatch implements StorageWatch {
       this.fail(new StorageError('Unavailable', `etcd canceled the watch on ${this.prefix}: ${res.cancel_reason}`));
       return;
     }
-    const headerRev = Number(res.header.revision);
     if (res.created) {
-      this.created = true;
-      if (this.next <= 0) this.next = headerRev + 1;
-      if (this.progressWanted) stream.write({ progress_request: {} });
-      return;
-    }
-    if (res.events.length === 0) {
-      // A progress notification: etcd promises nothing at or below it is still to come.
-      if (headerRev >= this.next) this.next = headerRev + 1;
-      this.stopProgress();
-      this.call(() => this.handler.onProgress?.(headerRev));
+      if (this.next <= 0) this.next = Number(res.header.revision) + 1;
+      if (this.progressWanted) {
+        this.progressWanted = false;
+        this.requestProgress();
+      }
       return;
     }
     const events: WatchEvent[] = [];
@@ -181,9 +203,11 @@ export class EtcdWatch implements StorageWatch {
     if (events.length === 0) return;
     this.next = events[events.length - 1]!.modRevision + 1;
     this.call(() => this.handler.onEvents(events));
+    this.checkProgress();
   }
 
   private call(fn: () => void): void {
+    if (this.closed) return;
     try {
       fn();
     } catch (err) {

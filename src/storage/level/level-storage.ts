@@ -65,9 +65,9 @@ const SCAN_CHUNK = 512;
  *
  * Writes are group-committed: txns that arrive while a batch is being written wait
  * and are evaluated, in arrival order, into the next batch. An in-memory index of
- * every live key's revisions makes evaluating a compare free of reads; it is updated
- * only after the batch holding the change is on disk, so it never runs ahead of what
- * a restart would recover.
+ * every live key's two revisions (loaded from c! at open) makes evaluating a compare
+ * free of reads; it is updated only after the batch holding the change is written,
+ * so it never runs ahead of what a restart would recover.
  */
 export class LevelStorage implements Storage {
   readonly backend = 'level' as const;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -95,6 +96,7 @@ export async function startEtcd(opts: EtcdProcessOptions = {}): Promise<EtcdProc
     // Do not leave an orphaned etcd behind if the test process dies without stop().
     const reap = (): void => {
       child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     };
     process.once('exit', reap);
     let log = '';

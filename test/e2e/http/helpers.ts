@@ -1,0 +1,249 @@
+// Shared helpers for the HTTP end-to-end suites: object builders, unique names,
+// Status expectations and a line-by-line watch reader. Every suite starts its own
+// kapi process with startKapi() and talks to it over plain fetch.
+
+import { expect } from 'vitest';
+import { http, type HttpResult, type KapiProcess } from '../../support/server.js';
+
+export { http };
+export type { HttpResult, KapiProcess };
+
+// ---- paths ----
+
+export const STS = (ns: string, name = ''): string => `/apis/apps/v1/namespaces/${ns}/statefulsets${name ? '/' + name : ''}`;
+export const PDB = (ns: string, name = ''): string =>
+  `/apis/policy/v1/namespaces/${ns}/poddisruptionbudgets${name ? '/' + name : ''}`;
+export const PC = (name = ''): string => `/apis/scheduling.k8s.io/v1/priorityclasses${name ? '/' + name : ''}`;
+export const NS = (name = ''): string => `/api/v1/namespaces${name ? '/' + name : ''}`;
+
+// ---- names ----
+
+let counter = 0;
+/** A DNS-label-safe name, unique within the run. */
+export function uniq(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+// ---- object builders ----
+
+export type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function sts(name: string, opts: { replicas?: number; labels?: Record<string, string>; app?: string; namespace?: string } = {}): Obj {
+  const app = opts.app ?? name;
+  const spec: Obj = {
+    serviceName: name,
+    selector: { matchLabels: { app } },
+    template: {
+      metadata: { labels: { app } },
+      spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
+    },
+  };
+  if (opts.replicas !== undefined) spec.replicas = opts.replicas;
+  const metadata: Obj = { name };
+  if (opts.labels) metadata.labels = opts.labels;
+  if (opts.namespace) metadata.namespace = opts.namespace;
+  return { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata, spec };
+}
+
+export function pdb(name: string, spec: Obj = { minAvailable: 1, selector: { matchLabels: { app: name } } }, labels?: Record<string, string>): Obj {
+  const metadata: Obj = { name };
+  if (labels) metadata.labels = labels;
+  return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata, spec };
+}
+
+export function pc(name: string, value = 1000, extra: Obj = {}): Obj {
+  return { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name }, value, ...extra };
+}
+
+export function ns(name: string, labels?: Record<string, string>): Obj {
+  const metadata: Obj = { name };
+  if (labels) metadata.labels = labels;
+  return { apiVersion: 'v1', kind: 'Namespace', metadata };
+}
+
+// ---- expectations ----
+
+export const json = (r: HttpResult): Obj => r.json as Obj;
+
+/** Fails with the response body in the message, which is what one wants to read when it fails. */
+export function expectCode(r: HttpResult, code: number): Obj {
+  expect(r.status, `HTTP ${r.status}: ${r.text.slice(0, 2000)}`).toBe(code);
+  return r.json as Obj;
+}
+
+export interface FailureShape {
+  code: number;
+  reason?: string;
+  message?: string;
+  details?: Obj;
+}
+
+/** The full Status body kube-apiserver sends for a failure, compared exactly. */
+export function expectFailure(r: HttpResult, want: FailureShape): Obj {
+  expect(r.status, `HTTP ${r.status}: ${r.text.slice(0, 2000)}`).toBe(want.code);
+  const body = r.json as Obj;
+  expect(body, r.text).toBeTypeOf('object');
+  const expected: Obj = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: want.code };
+  if (want.reason !== undefined) expected.reason = want.reason;
+  if (want.message !== undefined) expected.message = want.message;
+  if (want.details !== undefined) expected.details = want.details;
+  expect(body).toStrictEqual(expected);
+  return body;
+}
+
+/** A 422 Invalid Status with exactly these causes (in any order). */
+export function expectInvalid(
+  r: HttpResult,
+  want: { kind: string; group: string; name: string; causes: { reason: string; field: string; message: string }[]; message: string },
+): Obj {
+  expect(r.status, `HTTP ${r.status}: ${r.text.slice(0, 2000)}`).toBe(422);
+  const body = r.json as Obj;
+  const details: Obj = { group: want.group, kind: want.kind };
+  if (want.name) details.name = want.name;
+  if (!want.group) delete details.group;
+  const sortCauses = (cs: Obj[]) => [...cs].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  expect({ ...body, details: { ...body.details, causes: sortCauses(body.details?.causes ?? []) } }).toStrictEqual({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: want.message,
+    reason: 'Invalid',
+    details: { ...details, causes: sortCauses(want.causes) },
+    code: 422,
+  });
+  return body;
+}
+
+/** The server still answers, and is ready. */
+export async function expectAlive(k: KapiProcess | string): Promise<void> {
+  const r = await http(k, 'GET', '/readyz');
+  expect(r.status).toBe(200);
+  expect(r.text).toBe('ok');
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `fn` until it returns true, or fails after `timeoutMs`. */
+export async function eventually(what: string, fn: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fn()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+// ---- RFC 3339 / uid shapes ----
+
+export const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// ---- validation messages as kube words them (k8s.io/apimachinery/pkg/util/validation) ----
+
+export const DNS1123_LABEL_MSG =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+export const DNS1123_SUBDOMAIN_MSG =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+export const QUALIFIED_NAME_MSG =
+  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+export const LABEL_VALUE_MSG =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+// ---- watch ----
+
+export interface WatchEvent {
+  type: string;
+  object: Obj;
+}
+
+/** A watch stream read line by line: one JSON event per line, as kube writes them. */
+export class WatchStream {
+  private buf = '';
+  private readonly queue: WatchEvent[] = [];
+  private waiters: (() => void)[] = [];
+  private done = false;
+  private readonly ac = new AbortController();
+  status = 0;
+  headers?: Headers;
+  errorBody?: string;
+
+  private constructor() {}
+
+  static async open(base: string, path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
+    const w = new WatchStream();
+    const res = await fetch(base + path, { headers, signal: w.ac.signal });
+    w.status = res.status;
+    w.headers = res.headers;
+    if (res.status !== 200) {
+      w.errorBody = await res.text();
+      w.done = true;
+      return w;
+    }
+    void w.pump(res.body!);
+    return w;
+  }
+
+  private async pump(body: ReadableStream<Uint8Array>): Promise<void> {
+    const dec = new TextDecoder();
+    try {
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        this.buf += dec.decode(chunk, { stream: true });
+        let i: number;
+        while ((i = this.buf.indexOf('\n')) >= 0) {
+          const line = this.buf.slice(0, i).trim();
+          this.buf = this.buf.slice(i + 1);
+          if (line) this.queue.push(JSON.parse(line) as WatchEvent);
+        }
+        this.wake();
+      }
+    } catch {
+      // aborted
+    } finally {
+      this.done = true;
+      this.wake();
+    }
+  }
+
+  private wake(): void {
+    const ws = this.waiters;
+    this.waiters = [];
+    ws.forEach((f) => f());
+  }
+
+  /** The next event, or undefined if none arrives within `timeoutMs`. */
+  async next(timeoutMs = 5000): Promise<WatchEvent | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.queue.length === 0) {
+      if (this.done) return undefined;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+    return this.queue.shift();
+  }
+
+  /** Exactly `n` events (fails if fewer arrive in time). */
+  async take(n: number, timeoutMs = 5000): Promise<WatchEvent[]> {
+    const out: WatchEvent[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = await this.next(timeoutMs);
+      if (!e) throw new Error(`watch: expected ${n} events, got ${out.length}: ${JSON.stringify(out.map(summary))}`);
+      out.push(e);
+    }
+    return out;
+  }
+
+  close(): void {
+    this.ac.abort();
+  }
+}
+
+export const summary = (e: WatchEvent): string => `${e.type} ${e.object?.metadata?.name ?? ''}`;
