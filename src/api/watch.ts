@@ -64,7 +64,8 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   ctx.respond = false;
   const res = ctx.res;
   res.statusCode = 200;
-  res.setHeader('Content-Type', s.out.mediaType === 'application/yaml' ? 'application/json' : 'application/json');
+  // Watch streams are JSON whatever else the client accepts (YAML has no stream framing).
+  res.setHeader('Content-Type', 'application/json');
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Transfer-Encoding', 'chunked');
   res.flushHeaders();
@@ -111,7 +112,7 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     else if (ev.type === 'ADDED') type = now ? 'ADDED' : undefined;
     else if (now) type = before ? 'MODIFIED' : 'ADDED';
     else if (before) type = 'DELETED';
-    if (type) write(frame(type, encodeObject(type === 'DELETED' && !now && ev.type !== 'DELETED' ? ev.entry : ev.entry)));
+    if (type) write(frame(type, encodeObject(ev.entry)));
   };
 
   for (const ev of initial) deliver(ev, synthetic);

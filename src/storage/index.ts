@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Storage } from './interface.js';
 
 export interface StorageConfig {
@@ -15,7 +16,7 @@ export async function openStorage(cfg: StorageConfig): Promise<Storage> {
     // Each backend is loaded only when chosen: the etcd client (gRPC) costs start-up time.
     case 'level': {
       const { LevelStorage } = await import('./level/level-storage.js');
-      return LevelStorage.open(cfg.dataDir, { sync: cfg.sync ?? false });
+      return LevelStorage.open(join(cfg.dataDir, 'leveldb'), { sync: cfg.sync ?? false });
     }
     case 'etcd3': {
       if (cfg.etcdServers.length === 0) throw new Error('etcd3 storage needs at least one etcd server');

@@ -245,6 +245,24 @@ value: 1000000
 `);
   });
 
+  it('the built-in system-node-critical class as kubectl -o yaml shows it', async () => {
+    const r = await kc(['get', 'pc', 'system-node-critical', '-o', 'yaml']);
+    expect(r.code).toBe(0);
+    expect(normalizeYaml(r.stdout)).toBe(`apiVersion: scheduling.k8s.io/v1
+description: Used for system critical pods that must not be moved from their current
+  node.
+kind: PriorityClass
+metadata:
+  creationTimestamp: <ts>
+  generation: 1
+  name: system-node-critical
+  resourceVersion: <rv>
+  uid: <uid>
+preemptionPolicy: PreemptLowerPriority
+value: 2000001000
+`);
+  });
+
   it('kubectl replace -f after editing replicas bumps the generation', async () => {
     expectOut(await kc(['replace', '-f', files.sts5]), 'statefulset.apps/web replaced\n');
     expectOut(

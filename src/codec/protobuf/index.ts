@@ -1,0 +1,164 @@
+// kube's protobuf wire format (Content-Type application/vnd.kubernetes.protobuf):
+//
+//   body = "k8s\0" + runtime.Unknown{ typeMeta{apiVersion, kind}, raw, contentEncoding, contentType }
+//
+// where `raw` is the object encoded with kube's generated.proto field numbers
+// (the object itself has no TypeMeta on the wire). kapi keeps objects in their
+// JSON shape; this module converts between that shape and the wire format for
+// the kinds listed in schema.ts (KINDS) plus meta/v1 Status and DeleteOptions.
+
+import protobuf from 'protobufjs';
+import { KINDS, PKG } from './schema.js';
+import {
+  ProtobufDecodeError,
+  ProtobufEncodeError,
+  findUnknownFields,
+  messageFromJson,
+  messageToJson,
+  schemaRoot,
+  type EncodeContext,
+} from './convert.js';
+
+export { ProtobufDecodeError, ProtobufEncodeError } from './convert.js';
+
+export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
+
+/** The 4-byte prefix of every kube protobuf body: "k8s\0". */
+export const PROTOBUF_MAGIC: Buffer = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
+
+export interface DecodedProtobufObject {
+  apiVersion: string;
+  kind: string;
+  /** The object in kube's JSON shape, with apiVersion and kind set. */
+  object: Record<string, unknown>;
+  /**
+   * Fields present on the wire that kapi's schema does not define (paths such as
+   * `spec.template.spec.<field 99>`); they are NOT in `object`. Empty when the
+   * whole message was understood. Callers should reject or warn rather than
+   * silently store a partial object.
+   */
+  unknownFields: string[];
+}
+
+export interface EncodeProtobufOptions {
+  /** Throw ProtobufEncodeError when the object has fields the schema cannot carry (default: drop them). */
+  strict?: boolean;
+}
+
+const kindIndex = new Map<string, string>(KINDS.map((k) => [`${k.apiVersion}\u0000${k.kind}`, k.message]));
+
+/** Status is unversioned in kube ("v1"); meta.k8s.io/v1 is accepted too. */
+const STATUS_VERSIONS = new Set(['v1', 'meta.k8s.io/v1']);
+
+/** A plausible "group/version" or core "v1"-style apiVersion. */
+const API_VERSION_RE = /^(?:[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/)?v[0-9]+(?:(?:alpha|beta)[0-9]+)?$/;
+
+function messageNameFor(apiVersion: string, kind: string): string | undefined {
+  const direct = kindIndex.get(`${apiVersion}\u0000${kind}`);
+  if (direct) return direct;
+  if (kind === 'Status' && STATUS_VERSIONS.has(apiVersion)) return `${PKG.meta}.Status`;
+  // DeleteOptions is registered in every group version (metav1.AddToGroupVersion).
+  if (kind === 'DeleteOptions' && API_VERSION_RE.test(apiVersion)) return `${PKG.meta}.DeleteOptions`;
+  return undefined;
+}
+
+function typeFor(apiVersion: string, kind: string): protobuf.Type | undefined {
+  const name = messageNameFor(apiVersion, kind);
+  return name ? schemaRoot().lookupType(name) : undefined;
+}
+
+/** Whether kapi can encode/decode (apiVersion, kind) as protobuf. */
+export function supportsProtobuf(apiVersion: string, kind: string): boolean {
+  return messageNameFor(apiVersion, kind) !== undefined;
+}
+
+function unknownType(): protobuf.Type {
+  return schemaRoot().lookupType(`${PKG.runtime}.Unknown`);
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Decodes a kube protobuf body into kube's JSON shape. Throws ProtobufDecodeError
+ * for a missing magic prefix, truncated or malformed data, or an unsupported kind.
+ */
+export function decodeProtobufObject(body: Buffer | Uint8Array): DecodedProtobufObject {
+  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (buf.length < PROTOBUF_MAGIC.length || !buf.subarray(0, PROTOBUF_MAGIC.length).equals(PROTOBUF_MAGIC)) {
+    throw new ProtobufDecodeError(
+      `provided data does not appear to be a protobuf message, expected prefix [${[...PROTOBUF_MAGIC].join(' ')}]`,
+    );
+  }
+  let unk: Record<string, unknown>;
+  try {
+    unk = unknownType().decode(buf.subarray(PROTOBUF_MAGIC.length)) as unknown as Record<string, unknown>;
+  } catch (e) {
+    throw new ProtobufDecodeError(`unable to decode protobuf envelope: ${(e as Error).message}`);
+  }
+  const tm = (unk.typeMeta ?? {}) as Record<string, unknown>;
+  const apiVersion = str(tm.apiVersion);
+  const kind = str(tm.kind);
+  if (str(unk.contentEncoding) !== '') {
+    throw new ProtobufDecodeError(`unsupported protobuf content encoding ${JSON.stringify(unk.contentEncoding)}`);
+  }
+  if (kind === '') throw new ProtobufDecodeError('Object \'Kind\' is missing in protobuf envelope');
+  const type = typeFor(apiVersion, kind);
+  if (!type) throw new ProtobufDecodeError(`no kind "${kind}" is registered for version "${apiVersion}"`);
+  const raw = (unk.raw as Uint8Array | undefined) ?? new Uint8Array(0);
+  let json: Record<string, unknown>;
+  let unknownFields: string[];
+  try {
+    const msg = type.decode(raw) as unknown as Record<string, unknown>;
+    json = messageToJson(type, msg);
+    unknownFields = findUnknownFields(type, raw);
+  } catch (e) {
+    if (e instanceof ProtobufDecodeError) throw e;
+    throw new ProtobufDecodeError(`unable to decode ${apiVersion}, Kind=${kind} from protobuf: ${(e as Error).message}`);
+  }
+  return { apiVersion, kind, object: { kind, apiVersion, ...json }, unknownFields };
+}
+
+/**
+ * Encodes a kube-JSON object (with apiVersion and kind, including the List kinds
+ * and Status) as a kube protobuf body: magic + Unknown{typeMeta, raw}.
+ */
+export function encodeProtobufObject(obj: Record<string, unknown>, opts: EncodeProtobufOptions = {}): Buffer {
+  const apiVersion = obj.apiVersion;
+  const kind = obj.kind;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === '') {
+    throw new ProtobufEncodeError('object has no apiVersion/kind');
+  }
+  const type = typeFor(apiVersion, kind);
+  if (!type) throw new ProtobufEncodeError(`no protobuf encoding for ${apiVersion}, Kind=${kind}`);
+  const ctx: EncodeContext = { dropped: [] };
+  const plain = messageFromJson(type, obj, '', ctx);
+  const dropped = ctx.dropped.filter((p) => p !== 'apiVersion' && p !== 'kind');
+  if (opts.strict && dropped.length > 0) {
+    throw new ProtobufEncodeError(`fields not representable in protobuf for ${apiVersion}, Kind=${kind}: ${dropped.join(', ')}`);
+  }
+  let raw: Uint8Array;
+  try {
+    raw = type.encode(plain).finish();
+  } catch (e) {
+    throw new ProtobufEncodeError(`unable to encode ${apiVersion}, Kind=${kind}: ${(e as Error).message}`);
+  }
+  // kube's serializer leaves contentEncoding/contentType empty (and writes them, as Go does).
+  const envelope = unknownType()
+    .encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' })
+    .finish();
+  return Buffer.concat([PROTOBUF_MAGIC, envelope]);
+}
+
+/**
+ * JSON paths of `obj` that encodeProtobufObject would drop (fields kapi's schema
+ * does not define). Lets a caller fall back to JSON instead of losing data.
+ */
+export function protobufUnrepresentableFields(obj: Record<string, unknown>): string[] {
+  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+  const kind = typeof obj.kind === 'string' ? obj.kind : '';
+  const type = typeFor(apiVersion, kind);
+  if (!type) return ['<kind>'];
+  const ctx: EncodeContext = { dropped: [] };
+  messageFromJson(type, obj, '', ctx);
+  return ctx.dropped.filter((p) => p !== 'apiVersion' && p !== 'kind');
+}
