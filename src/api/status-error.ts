@@ -160,11 +160,30 @@ const TYPE_TEXT: Record<FieldError['type'], string> = {
   FieldValueTypeInvalid: 'Invalid value',
 };
 
-/** Go's %#v-like rendering that kube uses for bad values in messages. */
+const isStringMap = (v: object): v is Record<string, string> =>
+  !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/**
+ * Bad values as field.Error prints them: scalars plainly (strings quoted), and other
+ * values with Go's %#v, which for the common label maps and string lists reads
+ * `map[string]string{"app":"web"}` and `[]string{"a", "b"}`. Structs have no faithful
+ * rendering here, so they fall back to JSON.
+ */
 function renderValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';
+  if (typeof v === 'object') {
+    if (isStringMap(v)) {
+      const entries = Object.keys(v)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k])}`);
+      return `map[string]string{${entries.join(', ')}}`;
+    }
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+      return `[]string{${v.map((x) => JSON.stringify(x)).join(', ')}}`;
+    }
+  }
   return JSON.stringify(v);
 }
 

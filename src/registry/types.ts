@@ -62,7 +62,7 @@ export interface Strategy {
   readonly allowCreateOnUpdate: boolean;
   /** Whether PUT without metadata.resourceVersion is allowed (an unconditional update). */
   readonly allowUnconditionalUpdate: boolean;
-  /** Whether a change of this object's spec should bump metadata.generation. */
+  /** Whether create sets metadata.generation to 1 (strategies bump it on spec changes). */
   readonly tracksGeneration: boolean;
 }
 

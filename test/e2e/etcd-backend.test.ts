@@ -97,4 +97,19 @@ describe('kapi on etcd', () => {
     const ns = (await http(k, 'GET', '/api/v1/namespaces')).json as { items: { metadata: { name: string } }[] };
     expect(ns.items.map((n) => n.metadata.name)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
   });
+
+  it('fails readiness while etcd is unreachable', async () => {
+    expect((await http(k, 'GET', '/readyz')).status).toBe(200);
+    await etcd.stop();
+    const deadline = Date.now() + 15_000;
+    let r = await http(k, 'GET', '/readyz?verbose');
+    while (r.status === 200 && Date.now() < deadline) {
+      await new Promise((res) => setTimeout(res, 200));
+      r = await http(k, 'GET', '/readyz?verbose');
+    }
+    expect(r.status).toBe(500);
+    expect(r.text).toContain('[-]etcd failed');
+    expect(r.text).toContain('readyz check failed');
+    expect((await http(k, 'GET', '/readyz/ping')).status).toBe(200);
+  });
 });

@@ -36,6 +36,8 @@ const RETENTION = ['Retain', 'Delete'];
 
 function applyDefaults(obj: KObject): void {
   const s = spec(obj);
+  // serviceName has no omitempty in apps/v1: an unset one reads back as "".
+  if (s.serviceName === undefined) s.serviceName = '';
   if (s.replicas === undefined) s.replicas = 1;
   if (s.podManagementPolicy === undefined) s.podManagementPolicy = 'OrderedReady';
   s.updateStrategy ??= {};

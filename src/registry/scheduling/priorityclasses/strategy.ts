@@ -71,9 +71,11 @@ function validate(obj: KObject): FieldError[] {
 const strategy: Strategy = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
-  tracksGeneration: false,
+  tracksGeneration: true,
   applyDefaults(obj) {
     if (obj.preemptionPolicy === undefined) obj.preemptionPolicy = 'PreemptLowerPriority';
+    // globalDefault is omitempty in kube's JSON: false is never written.
+    if (obj.globalDefault === false) delete obj.globalDefault;
   },
   prepareForCreate: () => undefined,
   prepareForUpdate: () => undefined,
