@@ -9,6 +9,7 @@ import { apiVersionOf } from '../registry/types.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
 import { decodeObject } from '../registry/generic/object-bytes.js';
 import { badRequest, type Status } from './status-error.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -31,6 +32,12 @@ export function parseIncludeObject(v: string | null): IncludeObject {
 
 function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | string, pretty: boolean): void {
   ctx.status = status;
+  if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
+    const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as Record<string, unknown>;
+    ctx.type = PROTOBUF_MEDIA_TYPE;
+    ctx.body = encodeProtobufObject(doc);
+    return;
+  }
   if (out.mediaType === 'application/yaml') {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
     ctx.type = 'application/yaml';

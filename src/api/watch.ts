@@ -9,6 +9,7 @@ import { buildFilter } from './filters.js';
 import { intParam, type Scope } from './scope.js';
 import { tableOf } from './respond.js';
 import { gone } from './status-error.js';
+import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
 
 export interface WatchConfig {
   /** kube's --min-request-timeout, in seconds: default watch length is random in [t, 2t). */
@@ -64,8 +65,9 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   ctx.respond = false;
   const res = ctx.res;
   res.statusCode = 200;
-  // Watch streams are JSON whatever else the client accepts (YAML has no stream framing).
-  res.setHeader('Content-Type', 'application/json');
+  const protobufStream = s.out.mediaType === PROTOBUF_MEDIA_TYPE && !encodeTable;
+  // Watch streams are JSON or protobuf frames (YAML has no stream framing).
+  res.setHeader('Content-Type', protobufStream ? PROTOBUF_WATCH_MEDIA_TYPE : 'application/json');
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Transfer-Encoding', 'chunked');
   res.flushHeaders();
@@ -75,6 +77,10 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   let sentColumns = false;
 
   const frame = (type: string, objectJson: string | Buffer): Buffer => {
+    if (protobufStream) {
+      const text = typeof objectJson === 'string' ? objectJson : objectJson.toString('utf8');
+      return encodeProtobufWatchEvent(type, JSON.parse(text) as Record<string, unknown>);
+    }
     const head = Buffer.from(`{"type":"${type}","object":`);
     const body = typeof objectJson === 'string' ? Buffer.from(objectJson) : objectJson;
     return Buffer.concat([head, body, Buffer.from('}\n')]);

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../api/status-error.js';
+import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 
 /** kube-apiserver's --max-request-bytes default: 3 MiB. */
 export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
@@ -58,9 +59,9 @@ export interface DecodeTarget {
 /** Decodes a request body into a plain object, by Content-Type. */
 export function decodeBody(body: Buffer, contentType: string | undefined, target: DecodeTarget): unknown {
   const mt = baseMediaType(contentType) || 'application/json';
-  const text = body.toString('utf8');
   const cannot = (why: string) =>
     badRequest(`${target.kind} in version "${target.apiVersion.split('/').pop()}" cannot be handled as a ${target.kind}: ${why}`);
+  const text = mt === PROTOBUF_MEDIA_TYPE ? '' : body.toString('utf8');
   if (mt === 'application/json') {
     if (text.trim() === '') throw cannot('Object \'Kind\' is missing in \'\'');
     checkJsonDepth(text);
@@ -81,6 +82,14 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     }
     checkJsonDepth(JSON.stringify(doc ?? null));
     return doc;
+  }
+  if (mt === PROTOBUF_MEDIA_TYPE) {
+    try {
+      return decodeProtobufObject(body).object;
+    } catch (e) {
+      if (e instanceof ProtobufDecodeError) throw cannot(e.message);
+      throw e;
+    }
   }
   throw unsupportedMediaType(mt, BODY_MEDIA_TYPES);
 }

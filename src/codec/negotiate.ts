@@ -11,7 +11,7 @@ export interface MediaRange {
 }
 
 export interface OutputFormat {
-  mediaType: 'application/json' | 'application/yaml';
+  mediaType: 'application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf';
   /** Set when the client asked for a Table; the meta.k8s.io version it asked for. */
   table?: 'v1' | 'v1beta1';
 }
@@ -56,6 +56,7 @@ function asFormat(r: MediaRange, allowTable: boolean): OutputFormat | undefined 
   }
   if (full === 'application/json' || full === 'application/*' || full === '*/*') return { mediaType: 'application/json' };
   if (full === 'application/yaml') return { mediaType: 'application/yaml' };
+  if (full === 'application/vnd.kubernetes.protobuf') return { mediaType: full };
   return undefined;
 }
 

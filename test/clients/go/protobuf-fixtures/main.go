@@ -1,0 +1,321 @@
+// Generates test/fixtures/protobuf-go-fixtures.json: kube objects encoded by the real Go protobuf
+// serializer and JSON encoder (k8s.io/api v0.33.0), for kapi's codec tests.
+//
+//	cd test/clients/go/protobuf-fixtures && go mod tidy && go run . > /tmp/raw.json
+//
+// then strip JSON nulls and wrap as {"_comment", "fixtures": {name: {pb, json}}}
+// (kube's JSON writes zero Times/nil slices as null; kapi omits them).
+// `go run . decode < lines-of-base64` decodes bodies with the Go serializer and
+// prints Go's JSON, to check kapi's encoder output against Go.
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	schedv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	pbser "k8s.io/apimachinery/pkg/runtime/serializer/protobuf"
+	"k8s.io/apimachinery/pkg/runtime/serializer/streaming"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/framer"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+func p[T any](v T) *T { return &v }
+
+var t1 = metav1.NewTime(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC))
+var t2 = metav1.NewTime(time.Date(2025, 6, 7, 8, 9, 10, 0, time.UTC))
+
+func scheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	corev1.AddToScheme(s)
+	appsv1.AddToScheme(s)
+	policyv1.AddToScheme(s)
+	schedv1.AddToScheme(s)
+	metav1.AddToGroupVersion(s, schema.GroupVersion{Version: "v1"})
+	s.AddUnversionedTypes(schema.GroupVersion{Version: "v1"}, &metav1.Status{})
+	return s
+}
+
+func fullMeta(name, ns string) metav1.ObjectMeta {
+	return metav1.ObjectMeta{
+		Name: name, GenerateName: name + "-", Namespace: ns, SelfLink: "/x", UID: "11111111-2222-3333-4444-555555555555",
+		ResourceVersion: "42", Generation: 3, CreationTimestamp: t1, DeletionTimestamp: &t2, DeletionGracePeriodSeconds: p(int64(0)),
+		Labels: map[string]string{"app": "x", "tier": "db"}, Annotations: map[string]string{"a/b": "c", "empty": ""},
+		OwnerReferences: []metav1.OwnerReference{
+			{APIVersion: "apps/v1", Kind: "StatefulSet", Name: "o", UID: "u1", Controller: p(true), BlockOwnerDeletion: p(false)},
+			{APIVersion: "v1", Kind: "ConfigMap", Name: "o2", UID: "u2"},
+		},
+		Finalizers: []string{"kubernetes", "example.com/f"},
+		ManagedFields: []metav1.ManagedFieldsEntry{
+			{Manager: "kubectl-create", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "v1", Time: &t1, FieldsType: "FieldsV1",
+				FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{}}`)}},
+			{Manager: "ctrl", Operation: metav1.ManagedFieldsOperationApply, APIVersion: "v1", FieldsType: "FieldsV1",
+				FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:status":{"f:phase":{}}}`)}, Subresource: "status"},
+		},
+	}
+}
+
+func podTemplate() corev1.PodTemplateSpec {
+	probe := corev1.Probe{ProbeHandler: corev1.ProbeHandler{HTTPGet: &corev1.HTTPGetAction{Path: "/healthz", Port: intstr.FromString("http"), Scheme: corev1.URISchemeHTTP,
+		HTTPHeaders: []corev1.HTTPHeader{{Name: "X-A", Value: ""}}}}, InitialDelaySeconds: 5, PeriodSeconds: 10, TimeoutSeconds: 1, SuccessThreshold: 1, FailureThreshold: 3,
+		TerminationGracePeriodSeconds: p(int64(0))}
+	c := corev1.Container{
+		Name: "main", Image: "nginx:1.27", Command: []string{"/bin/sh", "-c"}, Args: []string{"exec nginx", ""}, WorkingDir: "/w",
+		Ports: []corev1.ContainerPort{{Name: "http", ContainerPort: 80, Protocol: corev1.ProtocolTCP}, {ContainerPort: 0, HostPort: 8443, HostIP: "0.0.0.0", Protocol: corev1.ProtocolUDP}},
+		EnvFrom: []corev1.EnvFromSource{{Prefix: "P_", ConfigMapRef: &corev1.ConfigMapEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: "cm"}, Optional: p(false)}},
+			{SecretRef: &corev1.SecretEnvSource{LocalObjectReference: corev1.LocalObjectReference{Name: "sec"}}}},
+		Env: []corev1.EnvVar{{Name: "A", Value: "1"}, {Name: "EMPTY"},
+			{Name: "POD", ValueFrom: &corev1.EnvVarSource{FieldRef: &corev1.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.name"}}},
+			{Name: "MEM", ValueFrom: &corev1.EnvVarSource{ResourceFieldRef: &corev1.ResourceFieldSelector{ContainerName: "main", Resource: "limits.memory", Divisor: resource.MustParse("1Mi")}}},
+			{Name: "CPU", ValueFrom: &corev1.EnvVarSource{ResourceFieldRef: &corev1.ResourceFieldSelector{Resource: "requests.cpu"}}},
+			{Name: "CMK", ValueFrom: &corev1.EnvVarSource{ConfigMapKeyRef: &corev1.ConfigMapKeySelector{LocalObjectReference: corev1.LocalObjectReference{Name: "cm"}, Key: "k", Optional: p(true)}}},
+			{Name: "SK", ValueFrom: &corev1.EnvVarSource{SecretKeyRef: &corev1.SecretKeySelector{LocalObjectReference: corev1.LocalObjectReference{Name: "sec"}, Key: "password"}}}},
+		Resources: corev1.ResourceRequirements{Limits: corev1.ResourceList{"cpu": resource.MustParse("500m"), "memory": resource.MustParse("1Gi")},
+			Requests: corev1.ResourceList{"cpu": resource.MustParse("0.1"), "memory": resource.MustParse("128Mi"), "example.com/gpu": resource.MustParse("1")},
+			Claims:   []corev1.ResourceClaim{{Name: "gpu", Request: "r1"}}},
+		ResizePolicy:           []corev1.ContainerResizePolicy{{ResourceName: "cpu", RestartPolicy: corev1.NotRequired}},
+		VolumeMounts:           []corev1.VolumeMount{{Name: "data", MountPath: "/data"}, {Name: "cfg", MountPath: "/cfg", ReadOnly: true, SubPath: "x", MountPropagation: p(corev1.MountPropagationHostToContainer), RecursiveReadOnly: p(corev1.RecursiveReadOnlyDisabled)}},
+		VolumeDevices:          []corev1.VolumeDevice{{Name: "blk", DevicePath: "/dev/xvda"}},
+		LivenessProbe:          &probe,
+		ReadinessProbe:         &corev1.Probe{ProbeHandler: corev1.ProbeHandler{TCPSocket: &corev1.TCPSocketAction{Port: intstr.FromInt32(80)}}},
+		StartupProbe:           &corev1.Probe{ProbeHandler: corev1.ProbeHandler{Exec: &corev1.ExecAction{Command: []string{"true"}}}},
+		Lifecycle:              &corev1.Lifecycle{PostStart: &corev1.LifecycleHandler{Exec: &corev1.ExecAction{Command: []string{"echo"}}}, PreStop: &corev1.LifecycleHandler{Sleep: &corev1.SleepAction{Seconds: 5}}, StopSignal: p(corev1.SIGTERM)},
+		TerminationMessagePath: "/dev/termination-log", TerminationMessagePolicy: corev1.TerminationMessageReadFile, ImagePullPolicy: corev1.PullIfNotPresent,
+		SecurityContext: &corev1.SecurityContext{Capabilities: &corev1.Capabilities{Add: []corev1.Capability{"NET_ADMIN"}, Drop: []corev1.Capability{"ALL"}}, Privileged: p(false),
+			RunAsUser: p(int64(1000)), RunAsGroup: p(int64(0)), RunAsNonRoot: p(true), ReadOnlyRootFilesystem: p(true), AllowPrivilegeEscalation: p(false),
+			ProcMount: p(corev1.DefaultProcMount), SeccompProfile: &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault},
+			AppArmorProfile: &corev1.AppArmorProfile{Type: corev1.AppArmorProfileTypeLocalhost, LocalhostProfile: p("prof")},
+			SELinuxOptions:  &corev1.SELinuxOptions{Level: "s0:c1"}, WindowsOptions: &corev1.WindowsSecurityContextOptions{HostProcess: p(false)}},
+		Stdin: true, TTY: true,
+	}
+	side := corev1.Container{Name: "init", Image: "busybox", RestartPolicy: p(corev1.ContainerRestartPolicyAlways),
+		ReadinessProbe: &corev1.Probe{ProbeHandler: corev1.ProbeHandler{GRPC: &corev1.GRPCAction{Port: 9000, Service: p("")}}}}
+	return corev1.PodTemplateSpec{
+		ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "x"}, Annotations: map[string]string{"kubectl.kubernetes.io/restartedAt": "2024-01-01T00:00:00Z"}},
+		Spec: corev1.PodSpec{
+			Volumes: []corev1.Volume{
+				{Name: "scratch", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
+				{Name: "mem", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{Medium: corev1.StorageMediumMemory, SizeLimit: p(resource.MustParse("64Mi"))}}},
+				{Name: "cfg", VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: "cm"},
+					Items: []corev1.KeyToPath{{Key: "a", Path: "a.txt", Mode: p(int32(0o400))}}, DefaultMode: p(int32(420)), Optional: p(false)}}},
+				{Name: "sec", VolumeSource: corev1.VolumeSource{Secret: &corev1.SecretVolumeSource{SecretName: "sec", DefaultMode: p(int32(0))}}},
+				{Name: "claim", VolumeSource: corev1.VolumeSource{PersistentVolumeClaim: &corev1.PersistentVolumeClaimVolumeSource{ClaimName: "c", ReadOnly: true}}},
+				{Name: "host", VolumeSource: corev1.VolumeSource{HostPath: &corev1.HostPathVolumeSource{Path: "/var/log", Type: p(corev1.HostPathUnset)}}},
+				{Name: "nfs", VolumeSource: corev1.VolumeSource{NFS: &corev1.NFSVolumeSource{Server: "nfs.example", Path: "/export"}}},
+				{Name: "dapi", VolumeSource: corev1.VolumeSource{DownwardAPI: &corev1.DownwardAPIVolumeSource{Items: []corev1.DownwardAPIVolumeFile{
+					{Path: "labels", FieldRef: &corev1.ObjectFieldSelector{FieldPath: "metadata.labels"}},
+					{Path: "cpu", ResourceFieldRef: &corev1.ResourceFieldSelector{ContainerName: "main", Resource: "limits.cpu", Divisor: resource.MustParse("1m")}}}}}},
+				{Name: "proj", VolumeSource: corev1.VolumeSource{Projected: &corev1.ProjectedVolumeSource{DefaultMode: p(int32(420)), Sources: []corev1.VolumeProjection{
+					{ServiceAccountToken: &corev1.ServiceAccountTokenProjection{Path: "token", ExpirationSeconds: p(int64(3607))}},
+					{ConfigMap: &corev1.ConfigMapProjection{LocalObjectReference: corev1.LocalObjectReference{Name: "kube-root-ca.crt"}, Items: []corev1.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
+					{DownwardAPI: &corev1.DownwardAPIProjection{Items: []corev1.DownwardAPIVolumeFile{{Path: "namespace", FieldRef: &corev1.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
+					{Secret: &corev1.SecretProjection{LocalObjectReference: corev1.LocalObjectReference{Name: "s"}, Optional: p(true)}},
+					{ClusterTrustBundle: &corev1.ClusterTrustBundleProjection{SignerName: p("example.com/s"), LabelSelector: &metav1.LabelSelector{}, Path: "b.pem"}}}}}},
+				{Name: "csi", VolumeSource: corev1.VolumeSource{CSI: &corev1.CSIVolumeSource{Driver: "csi.example", ReadOnly: p(true), VolumeAttributes: map[string]string{"k": "v"}, NodePublishSecretRef: &corev1.LocalObjectReference{Name: "n"}}}},
+				{Name: "eph", VolumeSource: corev1.VolumeSource{Ephemeral: &corev1.EphemeralVolumeSource{VolumeClaimTemplate: &corev1.PersistentVolumeClaimTemplate{
+					ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"e": "1"}},
+					Spec:       corev1.PersistentVolumeClaimSpec{AccessModes: []corev1.PersistentVolumeAccessMode{"ReadWriteOnce"}, Resources: corev1.VolumeResourceRequirements{Requests: corev1.ResourceList{"storage": resource.MustParse("1Gi")}}}}}}},
+				{Name: "img", VolumeSource: corev1.VolumeSource{Image: &corev1.ImageVolumeSource{Reference: "quay.io/x:1", PullPolicy: corev1.PullAlways}}},
+				{Name: "gce", VolumeSource: corev1.VolumeSource{GCEPersistentDisk: &corev1.GCEPersistentDiskVolumeSource{PDName: "pd", FSType: "ext4", Partition: 1}}},
+				{Name: "azd", VolumeSource: corev1.VolumeSource{AzureDisk: &corev1.AzureDiskVolumeSource{DiskName: "d", DataDiskURI: "u", ReadOnly: p(false)}}},
+				{Name: "iscsi", VolumeSource: corev1.VolumeSource{ISCSI: &corev1.ISCSIVolumeSource{TargetPortal: "t:3260", IQN: "iqn", Lun: 0, Portals: []string{"a"}, SessionCHAPAuth: true, SecretRef: &corev1.LocalObjectReference{Name: "chap"}}}},
+				{Name: "fc", VolumeSource: corev1.VolumeSource{FC: &corev1.FCVolumeSource{Lun: p(int32(0)), WWIDs: []string{"w"}}}},
+			},
+			InitContainers:                []corev1.Container{side},
+			Containers:                    []corev1.Container{c, {Name: "second", Image: "redis"}},
+			EphemeralContainers:           []corev1.EphemeralContainer{{EphemeralContainerCommon: corev1.EphemeralContainerCommon{Name: "dbg", Image: "busybox", Stdin: true}, TargetContainerName: "main"}},
+			RestartPolicy:                 corev1.RestartPolicyAlways,
+			TerminationGracePeriodSeconds: p(int64(30)),
+			ActiveDeadlineSeconds:         p(int64(0)),
+			DNSPolicy:                     corev1.DNSClusterFirst,
+			NodeSelector:                  map[string]string{"kubernetes.io/os": "linux"},
+			ServiceAccountName:            "sa",
+			DeprecatedServiceAccount:      "sa",
+			AutomountServiceAccountToken:  p(false),
+			NodeName:                      "",
+			HostNetwork:                   false,
+			HostPID:                       true,
+			ShareProcessNamespace:         p(false),
+			SecurityContext: &corev1.PodSecurityContext{RunAsUser: p(int64(0)), RunAsNonRoot: p(false), FSGroup: p(int64(2000)), SupplementalGroups: []int64{1, 2, 3},
+				SupplementalGroupsPolicy: p(corev1.SupplementalGroupsPolicyMerge), Sysctls: []corev1.Sysctl{{Name: "net.core.somaxconn", Value: "1024"}},
+				FSGroupChangePolicy: p(corev1.FSGroupChangeOnRootMismatch), SeccompProfile: &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeLocalhost, LocalhostProfile: p("p.json")},
+				SELinuxChangePolicy: p(corev1.SELinuxChangePolicyRecursive), SELinuxOptions: &corev1.SELinuxOptions{User: "u", Role: "r", Type: "t", Level: "l"}},
+			ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}, {}},
+			Hostname:         "h", Subdomain: "svc",
+			Affinity: &corev1.Affinity{
+				NodeAffinity: &corev1.NodeAffinity{
+					RequiredDuringSchedulingIgnoredDuringExecution: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{{Key: "zone", Operator: corev1.NodeSelectorOpIn, Values: []string{"a", "b"}}},
+						MatchFields: []corev1.NodeSelectorRequirement{{Key: "metadata.name", Operator: corev1.NodeSelectorOpNotIn, Values: []string{"n1"}}}}}},
+					PreferredDuringSchedulingIgnoredDuringExecution: []corev1.PreferredSchedulingTerm{{Weight: 10, Preference: corev1.NodeSelectorTerm{MatchExpressions: []corev1.NodeSelectorRequirement{{Key: "ssd", Operator: corev1.NodeSelectorOpExists}}}}, {Weight: 1}},
+				},
+				PodAffinity: &corev1.PodAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []corev1.PodAffinityTerm{{LabelSelector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "cache"}}, TopologyKey: "kubernetes.io/hostname",
+					Namespaces: []string{"a"}, NamespaceSelector: &metav1.LabelSelector{}, MatchLabelKeys: []string{"pod-template-hash"}}}},
+				PodAntiAffinity: &corev1.PodAntiAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []corev1.WeightedPodAffinityTerm{{Weight: 100, PodAffinityTerm: corev1.PodAffinityTerm{TopologyKey: "zone",
+					LabelSelector: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "app", Operator: metav1.LabelSelectorOpIn, Values: []string{"x"}}}}, MismatchLabelKeys: []string{"m"}}}}},
+			},
+			SchedulerName: "default-scheduler",
+			Tolerations: []corev1.Toleration{{Key: "node.kubernetes.io/not-ready", Operator: corev1.TolerationOpExists, Effect: corev1.TaintEffectNoExecute, TolerationSeconds: p(int64(300))},
+				{Operator: corev1.TolerationOpExists}, {Key: "k", Operator: corev1.TolerationOpEqual, Value: "v", Effect: corev1.TaintEffectNoSchedule, TolerationSeconds: p(int64(0))}},
+			HostAliases:       []corev1.HostAlias{{IP: "127.0.0.1", Hostnames: []string{"foo.local", "bar.local"}}},
+			PriorityClassName: "high", Priority: p(int32(0)),
+			DNSConfig:        &corev1.PodDNSConfig{Nameservers: []string{"1.1.1.1"}, Searches: []string{"ns.svc"}, Options: []corev1.PodDNSConfigOption{{Name: "ndots", Value: p("2")}, {Name: "edns0"}}},
+			ReadinessGates:   []corev1.PodReadinessGate{{ConditionType: "example.com/ready"}},
+			RuntimeClassName: p("gvisor"), EnableServiceLinks: p(false), PreemptionPolicy: p(corev1.PreemptNever),
+			Overhead: corev1.ResourceList{"cpu": resource.MustParse("250m")},
+			TopologySpreadConstraints: []corev1.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: corev1.DoNotSchedule,
+				LabelSelector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "x"}}, MinDomains: p(int32(2)), NodeAffinityPolicy: p(corev1.NodeInclusionPolicyHonor),
+				NodeTaintsPolicy: p(corev1.NodeInclusionPolicyIgnore), MatchLabelKeys: []string{"pod-template-hash"}}},
+			SetHostnameAsFQDN: p(true), OS: &corev1.PodOS{Name: corev1.Linux}, HostUsers: p(false),
+			SchedulingGates: []corev1.PodSchedulingGate{{Name: "example.com/gate"}},
+			ResourceClaims:  []corev1.PodResourceClaim{{Name: "gpu", ResourceClaimTemplateName: p("gpu-tpl")}},
+			Resources:       &corev1.ResourceRequirements{Limits: corev1.ResourceList{"memory": resource.MustParse("2Gi")}},
+		},
+	}
+}
+
+func objects() map[string]runtime.Object {
+	ns := &corev1.Namespace{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Namespace"}, ObjectMeta: fullMeta("team-a", ""),
+		Spec:   corev1.NamespaceSpec{Finalizers: []corev1.FinalizerName{"kubernetes"}},
+		Status: corev1.NamespaceStatus{Phase: corev1.NamespaceTerminating, Conditions: []corev1.NamespaceCondition{{Type: corev1.NamespaceDeletionContentFailure, Status: corev1.ConditionFalse, LastTransitionTime: t2, Reason: "ContentDeleted", Message: "All content successfully deleted"}, {Type: "X", Status: corev1.ConditionUnknown}}}}
+	nsl := &corev1.NamespaceList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "NamespaceList"}, ListMeta: metav1.ListMeta{ResourceVersion: "100", Continue: "tok", RemainingItemCount: p(int64(0))},
+		Items: []corev1.Namespace{{ObjectMeta: metav1.ObjectMeta{Name: "default", UID: "u", ResourceVersion: "1", CreationTimestamp: t1, Labels: map[string]string{"kubernetes.io/metadata.name": "default"}},
+			Spec: corev1.NamespaceSpec{Finalizers: []corev1.FinalizerName{"kubernetes"}}, Status: corev1.NamespaceStatus{Phase: corev1.NamespaceActive}}, {ObjectMeta: metav1.ObjectMeta{Name: "b"}}}}
+	pc := &schedv1.PriorityClass{TypeMeta: metav1.TypeMeta{APIVersion: "scheduling.k8s.io/v1", Kind: "PriorityClass"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", CreationTimestamp: t1}, Value: 0, GlobalDefault: true, Description: "", PreemptionPolicy: p(corev1.PreemptLowerPriority)}
+	pcl := &schedv1.PriorityClassList{TypeMeta: metav1.TypeMeta{APIVersion: "scheduling.k8s.io/v1", Kind: "PriorityClassList"}, ListMeta: metav1.ListMeta{ResourceVersion: "7"}, Items: []schedv1.PriorityClass{}}
+	pcl2 := &schedv1.PriorityClassList{TypeMeta: metav1.TypeMeta{APIVersion: "scheduling.k8s.io/v1", Kind: "PriorityClassList"}, Items: []schedv1.PriorityClass{{ObjectMeta: metav1.ObjectMeta{Name: "system-node-critical"}, Value: 2000001000, Description: "Used for system critical pods that must not be moved from their current node."}, {ObjectMeta: metav1.ObjectMeta{Name: "neg"}, Value: -5}}}
+	pdb := &policyv1.PodDisruptionBudget{TypeMeta: metav1.TypeMeta{APIVersion: "policy/v1", Kind: "PodDisruptionBudget"}, ObjectMeta: metav1.ObjectMeta{Name: "p", Namespace: "default", Generation: 2},
+		Spec: policyv1.PodDisruptionBudgetSpec{MaxUnavailable: p(intstr.FromString("25%")), Selector: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "app", Operator: metav1.LabelSelectorOpNotIn, Values: []string{"a", "b"}}, {Key: "tier", Operator: metav1.LabelSelectorOpExists}}},
+			UnhealthyPodEvictionPolicy: p(policyv1.AlwaysAllow)},
+		Status: policyv1.PodDisruptionBudgetStatus{ObservedGeneration: 2, DisruptedPods: map[string]metav1.Time{"pod-1": t1}, DisruptionsAllowed: 1, CurrentHealthy: 3, DesiredHealthy: 2, ExpectedPods: 3,
+			Conditions: []metav1.Condition{{Type: "DisruptionAllowed", Status: metav1.ConditionTrue, ObservedGeneration: 2, LastTransitionTime: t2, Reason: "SufficientPods", Message: ""}}}}
+	pdb0 := &policyv1.PodDisruptionBudget{TypeMeta: metav1.TypeMeta{APIVersion: "policy/v1", Kind: "PodDisruptionBudget"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", Namespace: "default"},
+		Spec: policyv1.PodDisruptionBudgetSpec{MinAvailable: p(intstr.FromInt32(0)), Selector: &metav1.LabelSelector{}}}
+	pdbl := &policyv1.PodDisruptionBudgetList{TypeMeta: metav1.TypeMeta{APIVersion: "policy/v1", Kind: "PodDisruptionBudgetList"}, Items: []policyv1.PodDisruptionBudget{*pdb0}}
+	pdbl.Items[0].TypeMeta = metav1.TypeMeta{}
+	pvcSpec := corev1.PersistentVolumeClaimSpec{AccessModes: []corev1.PersistentVolumeAccessMode{"ReadWriteOnce", "ReadOnlyMany"}, Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"disk": "ssd"}},
+		Resources:  corev1.VolumeResourceRequirements{Requests: corev1.ResourceList{"storage": resource.MustParse("10Gi")}, Limits: corev1.ResourceList{"storage": resource.MustParse("20Gi")}},
+		VolumeName: "pv-1", StorageClassName: p(""), VolumeMode: p(corev1.PersistentVolumeFilesystem),
+		DataSource:                &corev1.TypedLocalObjectReference{APIGroup: p("snapshot.storage.k8s.io"), Kind: "VolumeSnapshot", Name: "snap"},
+		DataSourceRef:             &corev1.TypedObjectReference{APIGroup: p("snapshot.storage.k8s.io"), Kind: "VolumeSnapshot", Name: "snap", Namespace: p("other")},
+		VolumeAttributesClassName: p("gold")}
+	pvc := &corev1.PersistentVolumeClaim{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PersistentVolumeClaim"}, ObjectMeta: metav1.ObjectMeta{Name: "data-0", Namespace: "default"}, Spec: pvcSpec,
+		Status: corev1.PersistentVolumeClaimStatus{Phase: corev1.ClaimBound, AccessModes: []corev1.PersistentVolumeAccessMode{"ReadWriteOnce"}, Capacity: corev1.ResourceList{"storage": resource.MustParse("10Gi")},
+			Conditions:                       []corev1.PersistentVolumeClaimCondition{{Type: corev1.PersistentVolumeClaimResizing, Status: corev1.ConditionTrue, LastProbeTime: t1, LastTransitionTime: t2, Reason: "r", Message: "m"}},
+			AllocatedResources:               corev1.ResourceList{"storage": resource.MustParse("10Gi")},
+			AllocatedResourceStatuses:        map[corev1.ResourceName]corev1.ClaimResourceStatus{"storage": corev1.PersistentVolumeClaimControllerResizeInProgress},
+			CurrentVolumeAttributesClassName: p("silver"), ModifyVolumeStatus: &corev1.ModifyVolumeStatus{TargetVolumeAttributesClassName: "gold", Status: corev1.PersistentVolumeClaimModifyVolumeInProgress}}}
+	sts := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "s-uid", Generation: 1, CreationTimestamp: t1, Labels: map[string]string{"app": "x"}},
+		Spec: appsv1.StatefulSetSpec{Replicas: p(int32(0)), Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "x"}}, Template: podTemplate(),
+			VolumeClaimTemplates: []corev1.PersistentVolumeClaim{{ObjectMeta: metav1.ObjectMeta{Name: "data"}, Spec: corev1.PersistentVolumeClaimSpec{AccessModes: []corev1.PersistentVolumeAccessMode{"ReadWriteOnce"},
+				Resources: corev1.VolumeResourceRequirements{Requests: corev1.ResourceList{"storage": resource.MustParse("1Gi")}}, StorageClassName: p("standard"), VolumeMode: p(corev1.PersistentVolumeBlock)}}},
+			ServiceName: "web", PodManagementPolicy: appsv1.ParallelPodManagement,
+			UpdateStrategy:       appsv1.StatefulSetUpdateStrategy{Type: appsv1.RollingUpdateStatefulSetStrategyType, RollingUpdate: &appsv1.RollingUpdateStatefulSetStrategy{Partition: p(int32(0)), MaxUnavailable: p(intstr.FromInt32(1))}},
+			RevisionHistoryLimit: p(int32(10)), MinReadySeconds: 3,
+			PersistentVolumeClaimRetentionPolicy: &appsv1.StatefulSetPersistentVolumeClaimRetentionPolicy{WhenDeleted: appsv1.RetainPersistentVolumeClaimRetentionPolicyType, WhenScaled: appsv1.DeletePersistentVolumeClaimRetentionPolicyType},
+			Ordinals:                             &appsv1.StatefulSetOrdinals{Start: 0}},
+		Status: appsv1.StatefulSetStatus{ObservedGeneration: 1, Replicas: 2, ReadyReplicas: 1, CurrentReplicas: 2, UpdatedReplicas: 2, CurrentRevision: "web-abc", UpdateRevision: "web-abc", CollisionCount: p(int32(0)),
+			Conditions: []appsv1.StatefulSetCondition{{Type: "Progressing", Status: corev1.ConditionTrue, LastTransitionTime: t2, Reason: "r"}}, AvailableReplicas: 0}}
+	sts0 := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "min"}, Spec: appsv1.StatefulSetSpec{Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i"}}}}}}
+	stsl := &appsv1.StatefulSetList{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSetList"}, ListMeta: metav1.ListMeta{ResourceVersion: "9"}, Items: []appsv1.StatefulSet{*sts0}}
+	st := &metav1.Status{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"}, Status: metav1.StatusFailure, Message: `namespaces "x" not found`, Reason: metav1.StatusReasonNotFound,
+		Details: &metav1.StatusDetails{Name: "x", Kind: "namespaces", Causes: []metav1.StatusCause{{Type: metav1.CauseTypeFieldValueRequired, Message: "Required value", Field: "spec.x"}, {Type: "other"}}, RetryAfterSeconds: 0}, Code: 404}
+	st2 := &metav1.Status{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"}, ListMeta: metav1.ListMeta{ResourceVersion: "5"}, Status: metav1.StatusSuccess,
+		Details: &metav1.StatusDetails{Name: "p", Group: "apps", Kind: "statefulsets", UID: "u", RetryAfterSeconds: 3}}
+	do := &metav1.DeleteOptions{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "DeleteOptions"}, GracePeriodSeconds: p(int64(0)), Preconditions: &metav1.Preconditions{UID: p(types.UID("u")), ResourceVersion: p("")},
+		OrphanDependents: p(false), PropagationPolicy: p(metav1.DeletePropagationForeground), DryRun: []string{"All"}}
+	do2 := &metav1.DeleteOptions{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "DeleteOptions"}}
+	return map[string]runtime.Object{"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
+		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
+}
+
+func main() {
+	s := scheme()
+	ser := pbser.NewSerializer(s, s)
+	if len(os.Args) > 1 && os.Args[1] == "watch" {
+		// stdin: a protobuf watch stream (length-delimited WatchEvents); prints one JSON line per event
+		raw := pbser.NewRawSerializer(s, s)
+		fr := framer.NewLengthDelimitedFrameReader(io.NopCloser(os.Stdin))
+		dec := streaming.NewDecoder(fr, raw)
+		for {
+			var ev metav1.WatchEvent
+			_, _, err := dec.Decode(nil, &ev)
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				fmt.Printf("{\"error\":%q}\n", err.Error())
+				return
+			}
+			obj, _, err := ser.Decode(ev.Object.Raw, nil, nil)
+			if err != nil {
+				fmt.Printf("{\"error\":%q}\n", err.Error())
+				return
+			}
+			j, _ := json.Marshal(map[string]interface{}{"type": ev.Type, "object": obj})
+			fmt.Println(string(j))
+		}
+	}
+	if len(os.Args) > 1 && os.Args[1] == "watch-encode" {
+		// writes a protobuf watch stream of two events, as kube-apiserver does
+		raw := pbser.NewRawSerializer(s, s)
+		fw := framer.NewLengthDelimitedFrameWriter(os.Stdout)
+		for i, obj := range []runtime.Object{objects()["namespace"], objects()["statusFailure"]} {
+			var buf bytes.Buffer
+			if err := ser.Encode(obj, &buf); err != nil {
+				panic(err)
+			}
+			typ := []string{"ADDED", "ERROR"}[i]
+			var eb bytes.Buffer
+			if err := raw.Encode(&metav1.WatchEvent{Type: typ, Object: runtime.RawExtension{Raw: buf.Bytes()}}, &eb); err != nil {
+				panic(err)
+			}
+			fw.Write(eb.Bytes())
+		}
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "decode" {
+		// stdin: base64 lines; prints JSON per line
+		data, _ := io.ReadAll(os.Stdin)
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+			raw, err := base64.StdEncoding.DecodeString(string(line))
+			if err != nil {
+				fmt.Println(`{"error":"b64"}`)
+				continue
+			}
+			obj, gvk, err := ser.Decode(raw, nil, nil)
+			if err != nil {
+				fmt.Printf("{\"error\":%q}\n", err.Error())
+				continue
+			}
+			obj.GetObjectKind().SetGroupVersionKind(*gvk)
+			j, _ := json.Marshal(obj)
+			fmt.Println(string(j))
+		}
+		return
+	}
+	out := map[string]map[string]json.RawMessage{}
+	for name, obj := range objects() {
+		var buf bytes.Buffer
+		if err := ser.Encode(obj, &buf); err != nil {
+			panic(fmt.Sprint(name, err))
+		}
+		j, _ := json.Marshal(obj)
+		b, _ := json.Marshal(base64.StdEncoding.EncodeToString(buf.Bytes()))
+		out[name] = map[string]json.RawMessage{"pb": b, "json": j}
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.Encode(out)
+}
