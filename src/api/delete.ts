@@ -21,10 +21,10 @@ async function deleteOptions(s: Scope): Promise<DeleteOptions> {
   const policy = (q.get('propagationPolicy') ?? fromBody.propagationPolicy) as string | undefined;
   if (policy !== undefined && policy !== null) {
     if (!POLICIES.includes(policy)) {
-      throw new StatusError(422, 'Invalid', `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan"`, {
+      throw new StatusError(422, 'Invalid', `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`, {
         group: 'meta.k8s.io',
         kind: 'DeleteOptions',
-        causes: [{ reason: 'FieldValueNotSupported', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan"`, field: 'propagationPolicy' }],
+        causes: [{ reason: 'FieldValueNotSupported', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`, field: 'propagationPolicy' }],
       });
     }
     opts.propagationPolicy = policy;
@@ -42,7 +42,7 @@ export async function handleDelete(s: Scope): Promise<void> {
   const opts = await deleteOptions(s);
   const res = await s.store.delete(info.namespace, info.name, opts);
   if (res.kind === 'marked' || def.returnDeletedObject) {
-    respondObject(s.ctx, 200, def, res.object, s.out, s.pretty);
+    respondObject(s.ctx, 200, def, res.object.bytes, s.out, s.pretty);
     return;
   }
   const status = {

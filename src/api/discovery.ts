@@ -234,6 +234,9 @@ interface APIResource {
   name: string;
   singularName: string;
   namespaced: boolean;
+  /** Set when a subresource answers another group-version's kind (scale: autoscaling/v1 Scale). */
+  group?: string;
+  version?: string;
   kind: string;
   verbs: string[];
   shortNames?: string[];
@@ -354,6 +357,17 @@ function apiResources(defs: ResourceDef[]): APIResource[] {
         verbs: [...(SUBRESOURCE_VERBS[sub] ?? DEFAULT_SUBRESOURCE_VERBS)],
       });
     }
+    if (def.scale) {
+      out.push({
+        name: `${def.resource}/scale`,
+        singularName: '',
+        namespaced: def.namespaced,
+        group: 'autoscaling',
+        version: 'v1',
+        kind: 'Scale',
+        verbs: ['get', 'patch', 'update'],
+      });
+    }
   }
   // Kube installs storage paths sorted, and discovery lists them in that order.
   return out.sort((a, b) => byteOrder(a.name, b.name));
@@ -412,7 +426,7 @@ function resourceDiscovery(defs: ResourceDef[]): APIResourceDiscovery[] {
     if (!parent) continue;
     (parent.subresources ??= []).push({
       subresource: r.name.slice(slash + 1),
-      responseKind: { group: '', version: '', kind: r.kind },
+      responseKind: { group: r.group ?? '', version: r.version ?? '', kind: r.kind },
       verbs: r.verbs,
     });
   }

@@ -31,6 +31,15 @@ const Q = {
   ),
 };
 
+/** The group as kube's operation ids spell it: apps -> Apps, scheduling.k8s.io -> Scheduling, core -> Core. */
+function groupCamel(def: ResourceDef): string {
+  const g = def.group === '' ? 'core' : def.group.replace(/\.k8s\.io$/, '');
+  return g
+    .split(/[.-]/)
+    .map((p) => p[0].toUpperCase() + p.slice(1))
+    .join('');
+}
+
 function gvkExt(def: ResourceDef, kind = def.kind): Json {
   return { group: def.group, version: def.version, kind };
 }
@@ -50,7 +59,8 @@ function operations(def: ResourceDef, v3: boolean): Record<string, Json> {
   const ok = (kind?: string) => ({ '200': { description: 'OK', ...ref(kind) } });
   const ext = (action: string, kind?: string) => ({ 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvkExt(def, kind) });
   const tag = `${def.group ? def.group.replace(/\./g, '_') : 'core'}_${def.version}`;
-  const ns = def.namespaced ? 'Namespaced' : '';
+  // kube's operation ids: <verb><Group><Version>[Namespaced]<Kind>, e.g. createAppsV1NamespacedStatefulSet.
+  const ns = `${groupCamel(def)}${def.version[0].toUpperCase()}${def.version.slice(1)}${def.namespaced ? 'Namespaced' : ''}`;
   const verbs = verbsOf(def);
   const withParams = (op: Json, params: Json[]) => {
     const existing = (op.parameters as Json[] | undefined) ?? [];
@@ -58,7 +68,16 @@ function operations(def: ResourceDef, v3: boolean): Record<string, Json> {
   };
   const collection: Json = {};
   collection.get = withParams({ tags: [tag], operationId: `list${ns}${def.kind}`, responses: ok(def.listKind), ...ext('list', def.kind) }, [Q.pretty, ...Q.list]);
-  collection.post = withParams({ tags: [tag], operationId: `create${ns}${def.kind}`, ...body(), responses: { ...ok(), '201': { description: 'Created' } }, ...ext('post') }, [Q.pretty, Q.dryRun, Q.fieldManager, Q.fieldValidation]);
+  collection.post = withParams(
+    {
+      tags: [tag],
+      operationId: `create${ns}${def.kind}`,
+      ...body(),
+      responses: { ...ok(), '201': { description: 'Created', ...ref() }, '202': { description: 'Accepted', ...ref() }, '401': { description: 'Unauthorized' } },
+      ...ext('post'),
+    },
+    [Q.pretty, Q.dryRun, Q.fieldManager, Q.fieldValidation],
+  );
   if (verbs.includes('deletecollection')) {
     collection.delete = withParams({ tags: [tag], operationId: `deletecollection${ns}${def.kind}`, responses: { '200': { description: 'OK' } }, ...ext('deletecollection') }, [Q.pretty, Q.dryRun, Q.gracePeriodSeconds, Q.ignoreStoreReadError, Q.propagationPolicy, ...Q.list]);
   }
@@ -76,17 +95,29 @@ function operations(def: ResourceDef, v3: boolean): Record<string, Json> {
     paths[`${base}/namespaces/{namespace}/${def.resource}`] = { ...collection, parameters: [nsParam] };
     paths[`${base}/namespaces/{namespace}/${def.resource}/{name}`] = { ...item, parameters: [nameParam, nsParam] };
     for (const sub of Object.keys(def.subresources ?? {})) {
-      paths[`${base}/namespaces/{namespace}/${def.resource}/{name}/${sub}`] = { get: item.get, put: item.put, patch: item.patch, parameters: [nameParam, nsParam] };
+      paths[`${base}/namespaces/{namespace}/${def.resource}/{name}/${sub}`] = { ...subresourceOps(item, sub), parameters: [nameParam, nsParam] };
     }
     paths[`${base}/${def.resource}`] = { get: collection.get };
   } else {
     paths[`${base}/${def.resource}`] = collection;
     paths[`${base}/${def.resource}/{name}`] = { ...item, parameters: [nameParam] };
     for (const sub of Object.keys(def.subresources ?? {})) {
-      paths[`${base}/${def.resource}/{name}/${sub}`] = { get: item.get, put: item.put, patch: item.patch, parameters: [nameParam] };
+      paths[`${base}/${def.resource}/{name}/${sub}`] = { ...subresourceOps(item, sub), parameters: [nameParam] };
     }
   }
   return paths;
+}
+
+/** A subresource's operations: the object's, with kube's ids (replace...StatefulSetStatus). */
+function subresourceOps(item: Json, sub: string): Json {
+  const suffix = sub[0].toUpperCase() + sub.slice(1);
+  const verbs = sub === 'finalize' ? ['put'] : ['get', 'put', 'patch'];
+  const out: Json = {};
+  for (const v of verbs) {
+    const op = item[v] as Json;
+    out[v] = { ...op, operationId: `${String(op.operationId)}${suffix}` };
+  }
+  return out;
 }
 
 function schemas(def: ResourceDef): Record<string, Json> {

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { RequestInfo } from '../server/request-info.js';
 import type { GenericStore } from '../registry/generic/store.js';
 import { negotiateOutput } from '../codec/negotiate.js';
-import { genericNotFound, methodNotSupported, badRequest } from './status-error.js';
+import { genericNotFound, methodNotAllowed, badRequest } from './status-error.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
 import { handleList } from './list.js';
@@ -25,7 +25,6 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     if (!store) throw genericNotFound();
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
-    const gr = { group: def.group, resource: def.resource };
     const query = new URLSearchParams(ctx.querystring);
     const pretty = query.get('pretty') === 'true' || query.get('pretty') === '1';
     const out = negotiateOutput(ctx.get('accept') || undefined);
@@ -44,7 +43,7 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
       case 'delete':
         return handleDelete(s);
       case 'deletecollection':
-        if (def.verbs && !def.verbs.includes('deletecollection')) throw methodNotSupported(gr, 'DELETE');
+        if (def.verbs && !def.verbs.includes('deletecollection')) throw methodNotAllowed();
         return handleDeleteCollection(s);
       case 'patch':
         throw new (await import('./status-error.js')).StatusError(
@@ -55,7 +54,7 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
       case 'unknown':
         throw badRequest('invalid request');
       default:
-        throw methodNotSupported(gr, ctx.method);
+        throw methodNotAllowed();
     }
   };
 }

@@ -7,9 +7,9 @@ import type { OutputFormat } from '../codec/negotiate.js';
 import type { KObject, ResourceDef, TableConvertor } from '../registry/types.js';
 import { apiVersionOf } from '../registry/types.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
-import { decodeObject } from '../registry/generic/object-bytes.js';
+import { decodeObject, listItemBytes, type VersionedBytes } from '../registry/generic/object-bytes.js';
 import { badRequest, type Status } from './status-error.js';
-import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject, supportsProtobuf } from '../codec/protobuf/index.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -27,24 +27,29 @@ export type IncludeObject = 'None' | 'Metadata' | 'Object';
 export function parseIncludeObject(v: string | null): IncludeObject {
   if (v === null || v === '') return 'Metadata';
   if (v === 'None' || v === 'Metadata' || v === 'Object') return v;
-  throw badRequest(`includeObject: Unsupported value: "${v}": supported values: "None", "Metadata", "Object"`);
+  throw badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
 }
 
 function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | string, pretty: boolean): void {
   ctx.status = status;
   if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as Record<string, unknown>;
-    ctx.type = PROTOBUF_MEDIA_TYPE;
-    ctx.body = encodeProtobufObject(doc);
-    return;
+    // A kind without a protobuf message (Table, Scale...) goes out as JSON, as kube falls back.
+    if (supportsProtobuf(String(doc.apiVersion), String(doc.kind))) {
+      ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
+      ctx.body = encodeProtobufObject(doc);
+      return;
+    }
+    out = { mediaType: 'application/json' };
   }
   if (out.mediaType === 'application/yaml') {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
-    ctx.type = 'application/yaml';
+    ctx.set('Content-Type', 'application/yaml');
     ctx.body = toYaml(doc, { lineWidth: 0 });
     return;
   }
-  ctx.type = 'application/json';
+  // Exactly application/json, without the charset parameter Koa would add.
+  ctx.set('Content-Type', 'application/json');
   if (pretty) {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
     ctx.body = JSON.stringify(doc, null, 2) + '\n';
@@ -104,7 +109,7 @@ export function respondObject(
   send(ctx, status, out, bytes, pretty);
 }
 
-export function listBytes(def: ResourceDef, items: Buffer[], meta: ListMeta): Buffer {
+export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListMeta): Buffer {
   const m: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
   if (meta.continue) m.continue = meta.continue;
   if (meta.remainingItemCount !== undefined) m.remainingItemCount = meta.remainingItemCount;
@@ -113,9 +118,9 @@ export function listBytes(def: ResourceDef, items: Buffer[], meta: ListMeta): Bu
   );
   const parts: Buffer[] = [head];
   const comma = Buffer.from(',');
-  items.forEach((b, i) => {
+  items.forEach((v, i) => {
     if (i) parts.push(comma);
-    parts.push(b);
+    parts.push(listItemBytes(v));
   });
   parts.push(Buffer.from(']}'));
   return Buffer.concat(parts);
@@ -124,14 +129,14 @@ export function listBytes(def: ResourceDef, items: Buffer[], meta: ListMeta): Bu
 export function respondList(
   ctx: Context,
   def: ResourceDef,
-  items: Buffer[],
+  items: VersionedBytes[],
   meta: ListMeta,
   out: OutputFormat,
   pretty: boolean,
   include: IncludeObject = 'Metadata',
 ): void {
   if (out.table) {
-    const table = tableOf(def, items.map(decodeObject), meta, out, include);
+    const table = tableOf(def, items.map((v) => decodeObject(v.bytes)), meta, out, include);
     send(ctx, 200, out, JSON.stringify(table), pretty);
     return;
   }

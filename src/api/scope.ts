@@ -29,6 +29,13 @@ export async function readObject(s: Scope): Promise<KObject> {
   }
   const obj = doc as KObject;
   const want = apiVersionOf(s.def);
+  if (obj.kind !== undefined && obj.kind !== s.def.kind && typeof obj.kind === 'string') {
+    // Another kind cannot be converted into this one, whatever its version.
+    const v = typeof obj.apiVersion === 'string' ? obj.apiVersion.split('/').pop() : '';
+    throw badRequest(
+      `${obj.kind} in version "${v}" cannot be handled as a ${s.def.kind}: no conversion from kind "${obj.kind}" (${String(obj.apiVersion)}) to kind "${s.def.kind}" (${want})`,
+    );
+  }
   if (obj.apiVersion !== undefined && obj.apiVersion !== want) {
     throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${want})`);
   }

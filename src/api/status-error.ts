@@ -27,13 +27,25 @@ export interface Status {
   code: number;
 }
 
+/** StatusDetails' fields are omitempty in kube: empty strings never appear. */
+function compactDetails(d: StatusDetails): StatusDetails {
+  const out: StatusDetails = {};
+  if (d.name) out.name = d.name;
+  if (d.group) out.group = d.group;
+  if (d.kind) out.kind = d.kind;
+  if (d.uid) out.uid = d.uid;
+  if (d.causes?.length) out.causes = d.causes;
+  if (d.retryAfterSeconds) out.retryAfterSeconds = d.retryAfterSeconds;
+  return out;
+}
+
 export class StatusError extends Error {
   readonly status: Status;
   constructor(code: number, reason: string, message: string, details?: StatusDetails) {
     super(message);
     this.name = 'StatusError';
     this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
-    if (details) this.status.details = details;
+    if (details) this.status.details = compactDetails(details);
   }
   get code(): number {
     return this.status.code;
@@ -80,11 +92,9 @@ export function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
 }
 
-export function methodNotSupported(gr: GroupResource, method: string): StatusError {
-  return new StatusError(405, 'MethodNotAllowed', `${method} is not supported on resources of kind "${qualifiedResource(gr)}"`, {
-    group: gr.group,
-    kind: gr.resource,
-  });
+/** A verb the path does not serve, as kube's router answers it. */
+export function methodNotAllowed(): StatusError {
+  return new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 }
 
 export function forbidden(gr: GroupResource, name: string, why: string): StatusError {
@@ -93,7 +103,7 @@ export function forbidden(gr: GroupResource, name: string, why: string): StatusE
 }
 
 export function genericNotFound(): StatusError {
-  return new StatusError(404, 'NotFound', 'the server could not find the requested resource');
+  return new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 }
 
 export function notAcceptable(accepted: string[]): StatusError {
@@ -109,8 +119,8 @@ export function unsupportedMediaType(contentType: string, accepted: string[]): S
   );
 }
 
-export function requestEntityTooLarge(message = 'the server has received a request that is too large'): StatusError {
-  return new StatusError(413, 'RequestEntityTooLarge', message);
+export function requestEntityTooLarge(limit: number): StatusError {
+  return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
 }
 
 export function internalError(err: unknown): StatusError {

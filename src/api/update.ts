@@ -1,10 +1,12 @@
+import { handleScaleUpdate } from './scale.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
-import { genericNotFound, methodNotSupported } from './status-error.js';
+import { genericNotFound, methodNotAllowed } from './status-error.js';
 
 export async function handleUpdate(s: Scope): Promise<void> {
   const { info, def } = s;
-  if (!info.name) throw methodNotSupported({ group: def.group, resource: def.resource }, 'PUT');
+  if (!info.name) throw methodNotAllowed();
+  if (info.subresource === 'scale') return handleScaleUpdate(s);
   if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
   const obj = await readObject(s);
   const res = await s.store.update(info.namespace, info.name, obj, info.subresource);

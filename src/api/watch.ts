@@ -3,12 +3,12 @@
 // cache's live events, so a watcher never sees a gap or a repeat at the seam.
 
 import type { CacheEntry, CacheEvent } from '../cache/watch-cache.js';
-import { decodeObject } from '../registry/generic/object-bytes.js';
+import { decodeObject, replaceResourceVersion } from '../registry/generic/object-bytes.js';
 import { parseResourceVersion } from '../registry/generic/store.js';
 import { buildFilter } from './filters.js';
 import { intParam, type Scope } from './scope.js';
 import { tableOf } from './respond.js';
-import { gone } from './status-error.js';
+import { StatusError, gone } from './status-error.js';
 import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
 
 export interface WatchConfig {
@@ -22,6 +22,19 @@ const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 
 export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   const { ctx, store, info, query } = s;
+  if (query.has('sendInitialEvents')) {
+    // The WatchList gate is off by default in 1.33, so kube refuses the option outright.
+    throw new StatusError(
+      422,
+      'Invalid',
+      'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+      {
+        group: 'meta.k8s.io',
+        kind: 'ListOptions',
+        causes: [{ reason: 'FieldValueForbidden', message: 'Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled', field: 'sendInitialEvents' }],
+      },
+    );
+  }
   const filter0 = buildFilter(s.def, query);
   const nameFilter = info.name;
   const filter = (e: CacheEntry): boolean => (!nameFilter || e.name === nameFilter) && (!filter0 || filter0(e));
@@ -118,7 +131,10 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     else if (ev.type === 'ADDED') type = now ? 'ADDED' : undefined;
     else if (now) type = before ? 'MODIFIED' : 'ADDED';
     else if (before) type = 'DELETED';
-    if (type) write(frame(type, encodeObject(ev.entry)));
+    if (!type) return;
+    // Leaving the selected set: the watcher gets the last state it could see, at the new revision.
+    const shown = type === 'DELETED' && ev.type !== 'DELETED' && ev.prev ? { ...ev.prev, ...replaceResourceVersion(ev.prev, ev.rv), rv: ev.rv } : ev.entry;
+    write(frame(type, encodeObject(shown)));
   };
 
   for (const ev of initial) deliver(ev, synthetic);

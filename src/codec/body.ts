@@ -15,7 +15,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES):
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) {
     req.resume();
-    throw requestEntityTooLarge();
+    throw requestEntityTooLarge(limit);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -23,7 +23,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES):
     size += chunk.length;
     if (size > limit) {
       req.resume();
-      throw requestEntityTooLarge();
+      throw requestEntityTooLarge(limit);
     }
     chunks.push(chunk);
   }

@@ -56,6 +56,8 @@ export interface Strategy {
   prepareForUpdate(obj: KObject, old: KObject): void;
   /** Type defaults (run after decoding, before validation). */
   applyDefaults(obj: KObject): void;
+  /** Normalizes after the name is known (e.g. a namespace's name label). */
+  canonicalize?(obj: KObject): void;
   validate(obj: KObject): FieldError[];
   validateUpdate(obj: KObject, old: KObject): FieldError[];
   /** Whether PUT of a missing object creates it. */
@@ -70,12 +72,21 @@ export interface Strategy {
 export interface Admission {
   /** Throws a StatusError to reject. */
   admitCreate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
-  admitUpdate?(obj: KObject, old: KObject, ctx: AdmissionContext): Promise<void>;
+  admitUpdate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
 }
 
 export interface AdmissionContext {
   /** Lists current objects of a resource from the watch cache. */
   list(resource: ResourceKey, namespace?: string): Promise<KObject[]>;
+}
+
+export interface ScaleSpec {
+  /** spec.replicas of the object. */
+  specReplicas(obj: KObject): number;
+  setSpecReplicas(obj: KObject, n: number): void;
+  statusReplicas(obj: KObject): number;
+  /** The label selector in its string form (status.selector of the Scale). */
+  selector(obj: KObject): string;
 }
 
 export interface ResourceKey {
@@ -101,8 +112,15 @@ export interface ResourceDef {
   nameValidator: NameValidator;
   /** Type-specific finalizers beyond metadata.finalizers (a namespace's spec.finalizers). */
   pendingTypeFinalizers?: (obj: KObject) => boolean;
-  /** Adjusts an object that a DELETE is about to mark or remove (a namespace turns Terminating). */
-  prepareForDelete?: (obj: KObject) => void;
+  /**
+   * Adjusts an object that a DELETE is about to mark or remove (a namespace turns
+   * Terminating); may throw to refuse (a second delete of a terminating namespace).
+   */
+  prepareForDelete?: (obj: KObject, alreadyMarked: boolean) => void;
+  /** Present for types with a /scale subresource (autoscaling/v1 Scale): where replicas live. */
+  scale?: ScaleSpec;
+  /** The type handles its own deletion marking (namespaces): no deletionGracePeriodSeconds. */
+  ownDeletion?: boolean;
   table?: TableConvertor;
   admission?: Admission;
   /** What DELETE answers when the object is gone at once: a Status (most types) or the object. */

@@ -34,7 +34,7 @@ export function createApp(parts: AppParts): Koa {
         return;
       }
       ctx.status = se.code;
-      ctx.type = 'application/json';
+      ctx.set('Content-Type', 'application/json');
       ctx.body = JSON.stringify(se.status);
       const retry = se.status.details?.retryAfterSeconds;
       if (retry) ctx.set('Retry-After', String(retry));

@@ -86,7 +86,7 @@ export class KapiNode {
         const st = this.storeFor(group, resource);
         if (!st) return [];
         const res = await st.list('', {});
-        return res.items.map((b) => JSON.parse(b.toString('utf8')) as KObject);
+        return res.items.map((v) => JSON.parse(v.bytes.toString('utf8')) as KObject);
       },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));

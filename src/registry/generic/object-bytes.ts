@@ -83,3 +83,22 @@ export function replaceResourceVersion(v: VersionedBytes, rv: number): Versioned
 export function decodeObject(bytes: Buffer): KObject {
   return JSON.parse(bytes.toString('utf8')) as KObject;
 }
+
+const RV_HEAD_LEN = '"resourceVersion":"'.length;
+const META_OPEN_LEN = META_OPEN.length;
+
+/** The stored form again: the same bytes without the spliced resourceVersion. */
+export function stripResourceVersion(v: VersionedBytes): Buffer {
+  const start = v.rvStart - RV_HEAD_LEN;
+  let end = v.rvEnd + 1; // closing quote
+  if (v.bytes[end] === 0x2c) end++; // the comma before the next field
+  return Buffer.concat([v.bytes.subarray(0, start), v.bytes.subarray(end)]);
+}
+
+const OPEN_BRACE = Buffer.from('{');
+
+/** An item of a typed list: kube's list items carry no kind or apiVersion of their own. */
+export function listItemBytes(v: VersionedBytes): Buffer {
+  const metaAt = v.rvStart - RV_HEAD_LEN - META_OPEN_LEN;
+  return Buffer.concat([OPEN_BRACE, v.bytes.subarray(metaAt)]);
+}

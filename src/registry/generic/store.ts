@@ -21,10 +21,11 @@ import {
   notFound,
   type FieldError,
   type GroupResource,
+  qualifiedResource,
 } from '../../api/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../types.js';
-import { decodeObject, encodeForStorage, withResourceVersion } from './object-bytes.js';
+import { decodeObject, encodeForStorage, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
 import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
 
@@ -49,7 +50,7 @@ export interface ListOptions {
 }
 
 export interface ListResult {
-  items: Buffer[];
+  items: VersionedBytes[];
   resourceVersion: number;
   continue?: string;
   remainingItemCount?: number;
@@ -62,8 +63,8 @@ export interface DeleteOptions {
 }
 
 export type DeleteResult =
-  | { kind: 'marked'; object: Buffer }
-  | { kind: 'deleted'; object: Buffer; obj: KObject };
+  | { kind: 'marked'; object: VersionedBytes }
+  | { kind: 'deleted'; object: VersionedBytes; obj: KObject };
 
 /** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
 function decodeKv(kv: KeyValue): KObject {
@@ -94,7 +95,7 @@ export class GenericStore {
       const e = this.cache.get(key);
       if (!e) return null;
       // The cache holds bytes with the revision spliced in; the actor wants the stored form.
-      return { key, value: e.bytes, modRevision: e.rv, createRevision: e.createRevision };
+      return { key, value: stripResourceVersion(e), modRevision: e.rv, createRevision: e.createRevision };
     });
   }
 
@@ -146,12 +147,12 @@ export class GenericStore {
     const all = this.cache.list(prefix);
     const matched = opts.filter ? all.filter(opts.filter) : all;
     if (!limit || matched.length <= limit) {
-      return { items: matched.map((e) => e.bytes), resourceVersion: rev };
+      return { items: matched, resourceVersion: rev };
     }
     const page = matched.slice(0, limit);
     const last = page[page.length - 1];
     return {
-      items: page.map((e) => e.bytes),
+      items: page,
       resourceVersion: rev,
       continue: encodeContinue(rev, last.key.slice(prefix.length)),
       remainingItemCount: opts.filter ? undefined : matched.length - limit,
@@ -166,7 +167,7 @@ export class GenericStore {
     filter?: (e: CacheEntry) => boolean,
   ): Promise<ListResult> {
     const tok = decodeContinue(token);
-    const items: Buffer[] = [];
+    const items: VersionedBytes[] = [];
     let fromKey = prefix + tok.start;
     let lastKey = '';
     let more = false;
@@ -179,7 +180,7 @@ export class GenericStore {
           const vb = withResourceVersion(kv.value, kv.modRevision);
           lastKey = kv.key;
           const entry = this.entryOf(kv.key, vb, kv);
-          if (!filter || filter(entry)) items.push(vb.bytes);
+          if (!filter || filter(entry)) items.push(vb);
         }
         more = res.more;
         remaining = res.remaining;
@@ -221,7 +222,7 @@ export class GenericStore {
     return invalid(this.def.kind, this.def.group, obj.metadata?.name ?? '', errs);
   }
 
-  private async checkNamespace(namespace: string): Promise<void> {
+  private async checkNamespace(namespace: string, name = ''): Promise<void> {
     if (!this.def.namespaced) return;
     const ns = await this.deps.namespaceOf(namespace);
     if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
@@ -229,8 +230,13 @@ export class GenericStore {
       throw new StatusError(
         403,
         'Forbidden',
-        `${this.def.resource}${this.def.group ? '.' + this.def.group : ''} "${''}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
-        { group: this.def.group, kind: this.def.resource, causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }] },
+        `${qualifiedResource(this.gr)} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
+        {
+          name,
+          group: this.def.group,
+          kind: this.def.resource,
+          causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+        },
       );
     }
   }
@@ -274,10 +280,11 @@ export class GenericStore {
   async create(namespace: string, input: KObject): Promise<{ bytes: Buffer; obj: KObject }> {
     const obj = input;
     this.alignNamespace(obj, namespace);
-    await this.checkNamespace(namespace);
+    await this.checkNamespace(namespace, obj.metadata.name ?? '');
     this.prepareCreate(obj, namespace);
     const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
     if (base) obj.metadata.name = generateName(base);
+    this.def.strategy.canonicalize?.(obj);
     this.validateCreate(obj);
     await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
     // A generated name can collide; try a few fresh names before giving up, as kube does.
@@ -287,6 +294,7 @@ export class GenericStore {
       } catch (e) {
         if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
           obj.metadata.name = generateName(base);
+          this.def.strategy.canonicalize?.(obj);
           continue;
         }
         throw e;
@@ -316,32 +324,71 @@ export class GenericStore {
     subresource = '',
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
-    if (input.metadata.name !== undefined && input.metadata.name !== name) {
+    if (!input.metadata.name) {
+      throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+    }
+    if (input.metadata.name !== name) {
       throw badRequest(`the name of the object (${input.metadata.name}) does not match the name on the URL (${name})`);
     }
-    input.metadata.name = name;
     this.alignNamespace(input, namespace);
-    const key = this.keyFor(namespace, name);
     const wantRv = input.metadata.resourceVersion;
+    if (subresource === '') {
+      await this.def.admission?.admitUpdate?.(input, { list: (r) => this.deps.admissionList(r.group, r.resource) });
+    }
+    const canCreate = strategy.allowCreateOnUpdate && subresource === '';
+    if (canCreate && !this.cache.get(this.keyFor(namespace, name))) {
+      // Create-on-update must respect namespace lifecycle like a POST does.
+      await this.checkNamespace(namespace, name);
+    }
+    return this.guaranteedUpdate(
+      namespace,
+      name,
+      subresource,
+      (old) => {
+        const obj = clone(input);
+        // A uid in the body is a precondition, as kube treats it.
+        if (obj.metadata.uid && obj.metadata.uid !== old.metadata.uid) {
+          throw conflict(this.gr, name, `Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+        }
+        if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+        if (!wantRv && !strategy.allowUnconditionalUpdate) {
+          throw this.invalid(obj, [
+            { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
+          ]);
+        }
+        return obj;
+      },
+      canCreate
+        ? () => {
+            if (wantRv) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+            return clone(input);
+          }
+        : undefined,
+    );
+  }
+
+  /**
+   * The one update loop (kube's GuaranteedUpdate): `tryUpdate` turns the current object
+   * into the desired one and may throw; it runs again on a fresh object when another
+   * writer got there first, so a patch or a scale change re-applies to the latest state.
+   */
+  async guaranteedUpdate(
+    namespace: string,
+    name: string,
+    subresource: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing?: () => KObject,
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+    const strategy = this.strategyFor(subresource);
+    const key = this.keyFor(namespace, name);
     let created = false;
     let result: KObject | undefined;
-    let needsNamespaceCheck = this.def.namespaced && subresource === '';
-    if (needsNamespaceCheck && !this.cache.get(key)) {
-      // Create-on-update must respect namespace lifecycle like a POST does.
-      await this.checkNamespace(namespace).catch((e: unknown) => {
-        if (strategy.allowCreateOnUpdate) throw e;
-      });
-    }
-    needsNamespaceCheck = false;
-    const admitted = new Map<number, KObject>();
     const out = await this.actor.submit(key, (cur): Decision => {
-      const obj = clone(input);
       if (!cur) {
-        if (!strategy.allowCreateOnUpdate || subresource !== '') throw notFound(this.gr, name);
-        if (wantRv) {
-          throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
-        }
+        if (!createIfMissing) throw notFound(this.gr, name);
+        const obj = createIfMissing();
         this.prepareCreate(obj, namespace);
+        strategy.canonicalize?.(obj);
         this.validateCreate(obj);
         created = true;
         result = obj;
@@ -349,15 +396,9 @@ export class GenericStore {
       }
       created = false;
       const old = decodeKv(cur);
-      if (wantRv && wantRv !== old.metadata.resourceVersion) {
-        throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
-      }
-      if (!wantRv && !strategy.allowUnconditionalUpdate) {
-        throw this.invalid(obj, [
-          { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
-        ]);
-      }
+      const obj = tryUpdate(decodeKv(cur));
       this.prepareUpdate(obj, old, strategy);
+      strategy.canonicalize?.(obj);
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
@@ -370,7 +411,6 @@ export class GenericStore {
       if (value.equals(cur.value) || deepEqual(canonical(obj), canonical(old))) return { kind: 'none' };
       return { kind: 'put', value };
     });
-    void admitted;
     if (!result) throw new Error('update produced no object');
     if (out.decision === 'none' && out.current) {
       const obj = decodeKv(out.current);
@@ -414,7 +454,11 @@ export class GenericStore {
       const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
       if (added.length) {
         throw this.invalid(obj, [
-          { type: 'FieldValueForbidden', field: 'metadata.finalizers', detail: 'no new finalizers can be added if the object is being deleted, found new finalizers ' + JSON.stringify(added) },
+          {
+            type: 'FieldValueForbidden',
+            field: 'metadata.finalizers',
+            detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+          },
         ]);
       }
     }
@@ -426,24 +470,17 @@ export class GenericStore {
     const out = await this.actor.submit(key, (cur): Decision => {
       if (!cur) throw notFound(this.gr, name);
       const obj = decodeKv(cur);
-      const pre = opts.preconditions;
-      if (pre?.uid && pre.uid !== obj.metadata.uid) {
-        throw conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
-      }
-      if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
-        throw conflict(
-          this.gr,
-          name,
-          `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`,
-        );
-      }
-      this.def.prepareForDelete?.(obj);
+      this.checkDeletePreconditions(obj, opts);
+      const alreadyMarked = Boolean(obj.metadata.deletionTimestamp);
+      this.def.prepareForDelete?.(obj, alreadyMarked);
       if (hasPendingFinalizers(obj) || this.hasTypeFinalizers(obj)) {
         marked = obj;
-        if (obj.metadata.deletionTimestamp && deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
-        if (!obj.metadata.deletionTimestamp) {
+        if (alreadyMarked && deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
+        if (!alreadyMarked) {
           obj.metadata.deletionTimestamp = nowTimestamp();
-          obj.metadata.deletionGracePeriodSeconds = 0;
+          if (this.def.ownDeletion !== true) obj.metadata.deletionGracePeriodSeconds = 0;
+          // kube's BeforeDelete: marking for deletion is a change of intent, so generation moves.
+          if ((obj.metadata.generation ?? 0) > 0) obj.metadata.generation = (obj.metadata.generation ?? 0) + 1;
         }
         return { kind: 'put', value: encodeForStorage(obj) };
       }
@@ -453,22 +490,43 @@ export class GenericStore {
     if (out.decision === 'delete') {
       const obj = decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
-      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision).bytes, obj };
+      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
     }
     if (out.decision === 'none' && out.current) {
-      return { kind: 'marked', object: withResourceVersion(out.current.value, out.current.modRevision).bytes };
+      return { kind: 'marked', object: withResourceVersion(out.current.value, out.current.modRevision) };
     }
     if (!marked) throw notFound(this.gr, name);
-    return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision).bytes };
+    return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision) };
+  }
+
+  /** kube's storage preconditions, worded as its etcd3 store words them. */
+  private checkDeletePreconditions(obj: KObject, opts: DeleteOptions): void {
+    const pre = opts.preconditions;
+    const kindGr = { group: this.def.group, resource: this.def.kind };
+    const name = obj.metadata.name ?? '';
+    if (pre?.uid && pre.uid !== obj.metadata.uid) {
+      throw conflict(
+        kindGr,
+        name,
+        `the UID in the precondition (${pre.uid}) does not match the UID in record (${obj.metadata.uid ?? ''}). The object might have been deleted and then recreated`,
+      );
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+      throw conflict(
+        kindGr,
+        name,
+        `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${obj.metadata.resourceVersion ?? ''}). The object might have been modified`,
+      );
+    }
   }
 
   /** Deletes every object a list would return; answers the deleted objects as a list. */
   async deleteCollection(namespace: string, list: ListOptions, opts: DeleteOptions): Promise<ListResult> {
     const { items, resourceVersion } = await this.list(namespace, { ...list, limit: 0, continue: undefined });
-    const deleted: Buffer[] = [];
+    const deleted: VersionedBytes[] = [];
     await Promise.all(
-      items.map(async (bytes) => {
-        const o = decodeObject(bytes);
+      items.map(async (item) => {
+        const o = decodeObject(item.bytes);
         try {
           const r = await this.delete(o.metadata.namespace ?? '', o.metadata.name!, opts);
           deleted.push(r.object);
@@ -502,7 +560,7 @@ function canonical(obj: KObject): KObject {
 
 export function parseResourceVersion(rv: string): number {
   if (!/^[0-9]+$/.test(rv)) {
-    throw badRequest(`Invalid value for resourceVersion: ${JSON.stringify(rv)}`);
+    throw badRequest(`resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`);
   }
   return Number(rv);
 }

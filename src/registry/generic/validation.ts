@@ -102,15 +102,19 @@ export function validateAnnotations(annotations: unknown, path: string): FieldEr
   return errs;
 }
 
+/** Finalizer names without a domain must be one of kube's own. */
+const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
+
 function validateFinalizers(finalizers: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!Array.isArray(finalizers)) return errs;
-  const seen = new Set<string>();
   finalizers.forEach((f: unknown, i) => {
     if (typeof f !== 'string') return;
-    for (const m of isQualifiedName(f)) errs.push({ type: 'FieldValueInvalid', field: `${path}[${i}]`, badValue: f, detail: m });
-    if (seen.has(f)) errs.push({ type: 'FieldValueDuplicate', field: `${path}[${i}]`, badValue: f, detail: '' });
-    seen.add(f);
+    const msgs = isQualifiedName(f);
+    for (const m of msgs) errs.push({ type: 'FieldValueInvalid', field: path, badValue: f, detail: m });
+    if (msgs.length === 0 && !f.includes('/') && !STANDARD_FINALIZERS.has(f)) {
+      errs.push({ type: 'FieldValueInvalid', field: `${path}[${i}]`, badValue: f, detail: 'name is neither a standard finalizer name nor is it fully qualified' });
+    }
   });
   return errs;
 }

@@ -340,18 +340,19 @@ describe('PriorityClass', () => {
     expect(cc.preemptionPolicy).toBe('PreemptLowerPriority');
     expect(cc.description).toBe('Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.');
     expect(cc.globalDefault).toBeUndefined();
+    expect(cc.metadata.generation).toBe(1);
     const nc = await get(PC('system-node-critical'));
     expect(nc.value).toBe(2000001000);
     expect(nc.description).toBe('Used for system critical pods that must not be moved from their current node.');
   });
 
-  it('POST 201 defaults preemptionPolicy and sets no generation; list is sorted', async () => {
+  it('POST 201 defaults preemptionPolicy and sets generation 1; list is sorted', async () => {
     const name = uniq('pc');
     const o = await create(PC(), pc(name, 100));
     expect(o).toMatchObject({ kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1', value: 100, preemptionPolicy: 'PreemptLowerPriority' });
     expect(o.metadata.uid).toMatch(UUID);
     expect(o.metadata.namespace).toBeUndefined();
-    expect(o.metadata.generation).toBeUndefined();
+    expect(o.metadata.generation).toBe(1);
     expect(o.globalDefault).toBeUndefined();
     expect(await get(PC(name))).toStrictEqual(o);
     const list = await get(PC());
@@ -370,6 +371,7 @@ describe('PriorityClass', () => {
     const u = expectCode(await http(k, 'PUT', PC(name), next), 200);
     expect(u.description).toBe('batch jobs');
     expect(u.metadata.resourceVersion).not.toBe(o.metadata.resourceVersion);
+    expect(u.metadata.generation).toBe(1);
     expectFailure(await http(k, 'PUT', PC(name), o), {
       code: 409,
       reason: 'Conflict',
@@ -389,6 +391,21 @@ describe('PriorityClass', () => {
       message: `priorityclasses.scheduling.k8s.io "${name}" not found`,
       details: { name, group: 'scheduling.k8s.io', kind: 'priorityclasses' },
     });
+  });
+
+  it('DELETE on the collection with a labelSelector deletes only the matching classes', async () => {
+    const tag = uniq('batch');
+    const a = pc(uniq('dca'), 1);
+    a.metadata.labels = { tag };
+    const b = pc(uniq('dcb'), 2);
+    b.metadata.labels = { tag };
+    const c = pc(uniq('dcc'), 3);
+    for (const body of [a, b, c]) await create(PC(), body);
+    expectCode(await http(k, 'DELETE', `${PC()}?labelSelector=tag%3D${tag}`), 200);
+    expectCode(await http(k, 'GET', PC(a.metadata.name)), 404);
+    expectCode(await http(k, 'GET', PC(b.metadata.name)), 404);
+    expectCode(await http(k, 'GET', PC(c.metadata.name)), 200);
+    expectCode(await http(k, 'GET', PC('system-node-critical')), 200);
   });
 
   it('PUT of a missing PriorityClass is 404', async () => {

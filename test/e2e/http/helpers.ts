@@ -102,7 +102,9 @@ export function expectInvalid(
   const details: Obj = { group: want.group, kind: want.kind };
   if (want.name) details.name = want.name;
   if (!want.group) delete details.group;
-  const sortCauses = (cs: Obj[]) => [...cs].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  // Order by content, not by how each side happens to order its keys.
+  const causeKey = (c: Obj) => `${String(c.field)}\u0000${String(c.reason)}\u0000${String(c.message)}`;
+  const sortCauses = (cs: Obj[]) => [...cs].sort((a, b) => causeKey(a).localeCompare(causeKey(b)));
   expect({ ...body, details: { ...body.details, causes: sortCauses(body.details?.causes ?? []) } }).toStrictEqual({
     kind: 'Status',
     apiVersion: 'v1',

@@ -15,6 +15,7 @@ import {
 import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
+import { selectorString } from '../../generic/selector-string.js';
 
 interface StsSpec {
   replicas?: number;
@@ -121,7 +122,8 @@ function validateSpec(obj: KObject): FieldError[] {
     errs.push({ type: 'FieldValueRequired', field: 'spec.template', detail: '' });
   } else {
     const labels = t.metadata?.labels;
-    if (s.selector && !isEmptySelector(s.selector) && !selectorMatches(s.selector, labels)) {
+    // A missing selector matches nothing (so never the template); an empty one is not checked.
+    if ((!s.selector || !isEmptySelector(s.selector)) && !selectorMatches(s.selector, labels)) {
       errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? {}, detail: '`selector` does not match template `labels`' });
     }
     errs.push(...validateLabels(labels, 'spec.template.labels'));
@@ -166,10 +168,10 @@ function validateStatus(obj: KObject, old: KObject): FieldError[] {
   }
   const replicas = st.replicas ?? 0;
   for (const f of ['readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas']) {
-    if ((st[f] ?? 0) > replicas) errs.push({ type: 'FieldValueInvalid', field: `status.${f}`, badValue: st[f], detail: 'cannot be greater than status.replicas' });
+    if ((st[f] ?? 0) > replicas) errs.push({ type: 'FieldValueInvalid', field: `status.${f}`, badValue: st[f] ?? 0, detail: 'cannot be greater than status.replicas' });
   }
   if ((st.availableReplicas ?? 0) > (st.readyReplicas ?? 0)) {
-    errs.push({ type: 'FieldValueInvalid', field: 'status.availableReplicas', badValue: st.availableReplicas, detail: 'cannot be greater than status.readyReplicas' });
+    errs.push({ type: 'FieldValueInvalid', field: 'status.availableReplicas', badValue: st.availableReplicas ?? 0, detail: 'cannot be greater than status.readyReplicas' });
   }
   const oldCount = (old.status as { collisionCount?: number } | undefined)?.collisionCount;
   if (oldCount !== undefined && (st.collisionCount ?? 0) < oldCount) {
@@ -199,10 +201,9 @@ const strategy: Strategy = {
 const statusStrategy: Strategy = {
   ...strategy,
   applyDefaults: () => undefined,
+  // Only spec is carried over: metadata changes through /status are kept, as in kube.
   prepareForUpdate(obj, old) {
     obj.spec = old.spec;
-    const m = old.metadata;
-    obj.metadata = { ...obj.metadata, labels: m.labels, annotations: m.annotations, finalizers: m.finalizers, ownerReferences: m.ownerReferences };
   },
   validateUpdate: validateStatus,
 };
@@ -224,6 +225,14 @@ export const statefulSets: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
+  scale: {
+    specReplicas: (obj) => spec(obj).replicas ?? 0,
+    setSpecReplicas: (obj, n) => {
+      spec(obj).replicas = n;
+    },
+    statusReplicas: (obj) => ((obj.status ?? {}) as { replicas?: number }).replicas ?? 0,
+    selector: (obj) => selectorString(spec(obj).selector),
+  },
   nameValidator: nameIsDNSLabel,
   returnDeletedObject: false,
   table: {

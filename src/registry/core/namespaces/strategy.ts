@@ -2,7 +2,7 @@
 // "kubernetes" finalizer in spec that the namespace controller removes once the
 // namespace is empty (after pkg/registry/core/namespace).
 
-import type { FieldError } from '../../../api/status-error.js';
+import { conflict, type FieldError } from '../../../api/status-error.js';
 import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { nameIsDNSLabel, isQualifiedName } from '../../generic/validation.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
@@ -46,8 +46,8 @@ export const namespaceStrategy: Strategy = {
   applyDefaults(obj) {
     const s = spec(obj);
     if (s.finalizers === undefined) s.finalizers = [KUBERNETES_FINALIZER];
-    setNameLabel(obj);
   },
+  canonicalize: setNameLabel,
   prepareForCreate(obj) {
     obj.status = { phase: 'Active' };
     const s = spec(obj);
@@ -57,7 +57,6 @@ export const namespaceStrategy: Strategy = {
     // spec.finalizers change only through /finalize, status only through /status.
     obj.spec = old.spec;
     obj.status = old.status;
-    setNameLabel(obj);
   },
   validate: (obj) => validateFinalizers(obj),
   validateUpdate: (obj) => validateFinalizers(obj),
@@ -68,7 +67,6 @@ const statusStrategy: Strategy = {
   applyDefaults: () => undefined,
   prepareForUpdate(obj, old) {
     obj.spec = old.spec;
-    obj.metadata = { ...obj.metadata, labels: old.metadata.labels, annotations: old.metadata.annotations, finalizers: old.metadata.finalizers };
   },
   validateUpdate(obj) {
     const phase = status(obj).phase;
@@ -87,7 +85,6 @@ const finalizeStrategy: Strategy = {
     const finalizers = spec(obj).finalizers;
     obj.spec = { ...(old.spec ?? {}), finalizers };
     obj.status = old.status;
-    obj.metadata = { ...obj.metadata, labels: old.metadata.labels, annotations: old.metadata.annotations, finalizers: old.metadata.finalizers };
   },
 };
 
@@ -107,7 +104,15 @@ export const namespaces: ResourceDef = {
   nameValidator: nameIsDNSLabel,
   returnDeletedObject: true,
   pendingTypeFinalizers: (obj) => (spec(obj).finalizers?.length ?? 0) > 0,
-  prepareForDelete(obj) {
+  ownDeletion: true,
+  prepareForDelete(obj, alreadyMarked) {
+    if (alreadyMarked && (spec(obj).finalizers?.length ?? 0) > 0) {
+      throw conflict(
+        { group: '', resource: 'namespaces' },
+        obj.metadata.name ?? '',
+        'The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.',
+      );
+    }
     status(obj).phase = 'Terminating';
   },
   table: {

@@ -76,10 +76,9 @@ const strategy: Strategy = {
 
 const statusStrategy: Strategy = {
   ...strategy,
+  // Only spec is carried over: metadata changes through /status are kept, as in kube.
   prepareForUpdate(obj, old) {
     obj.spec = old.spec;
-    const m = old.metadata;
-    obj.metadata = { ...obj.metadata, labels: m.labels, annotations: m.annotations, finalizers: m.finalizers, ownerReferences: m.ownerReferences };
   },
   validateUpdate: validateStatus,
 };

@@ -116,7 +116,7 @@ export const priorityClasses: ResourceDef = {
   returnDeletedObject: false,
   admission: {
     admitCreate: async (obj, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
-    admitUpdate: async (obj, _old, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
+    admitUpdate: async (obj, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
   },
   table: {
     columns: [

@@ -1,0 +1,64 @@
+// The /scale subresource: an autoscaling/v1 Scale view of a workload's replicas, read
+// from and written back to the object through the store's one update loop.
+
+import type { KObject, ResourceDef } from '../registry/types.js';
+import { decodeObject } from '../registry/generic/object-bytes.js';
+import { clone } from '../registry/generic/meta.js';
+import { readBody, decodeBody } from '../codec/body.js';
+import { respondStatus } from './respond.js';
+import type { Scope } from './scope.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from './status-error.js';
+
+export function scaleOf(def: ResourceDef, obj: KObject): Record<string, unknown> {
+  const scale = def.scale!;
+  const m = obj.metadata;
+  const metadata: Record<string, unknown> = { name: m.name };
+  if (m.namespace) metadata.namespace = m.namespace;
+  metadata.uid = m.uid;
+  metadata.resourceVersion = m.resourceVersion;
+  metadata.creationTimestamp = m.creationTimestamp;
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata,
+    spec: { replicas: scale.specReplicas(obj) },
+    status: { replicas: scale.statusReplicas(obj), selector: scale.selector(obj) },
+  };
+}
+
+function send(s: Scope, code: number, scale: Record<string, unknown>): void {
+  // A Scale is written like any object; respondStatus writes a plain JSON document.
+  respondStatus(s.ctx, scale, code, s.out, s.pretty);
+}
+
+export async function handleScaleGet(s: Scope): Promise<void> {
+  if (!s.def.scale) throw genericNotFound();
+  const entry = await s.store.get(s.info.namespace, s.info.name, s.query.get('resourceVersion') ?? undefined);
+  send(s, 200, scaleOf(s.def, decodeObject(entry.bytes)));
+}
+
+export async function handleScaleUpdate(s: Scope): Promise<void> {
+  const def = s.def;
+  if (!def.scale) throw genericNotFound();
+  const { namespace, name } = s.info;
+  const doc = decodeBody(await readBody(s.ctx.req), s.ctx.get('content-type') || undefined, { kind: 'Scale', apiVersion: 'autoscaling/v1' });
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw badRequest('Scale in version "v1" cannot be handled as a Scale: expected an object');
+  const body = doc as { metadata?: { name?: string; resourceVersion?: string }; spec?: { replicas?: unknown } };
+  if (body.metadata?.name !== undefined && body.metadata.name !== name) {
+    throw badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
+  }
+  const replicas = body.spec?.replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw invalid('Scale', 'autoscaling', name, [
+      { type: 'FieldValueInvalid', field: 'spec.replicas', badValue: replicas, detail: 'must be greater than or equal to 0' },
+    ]);
+  }
+  const wantRv = body.metadata?.resourceVersion;
+  const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => {
+    if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(s.store.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    const obj = clone(old);
+    def.scale!.setSpecReplicas(obj, replicas);
+    return obj;
+  });
+  send(s, 200, scaleOf(def, res.obj));
+}
