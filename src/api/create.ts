@@ -1,3 +1,4 @@
+import { parseWriteOptions } from './write-options.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
 import { genericNotFound, methodNotAllowed } from './status-error.js';
@@ -6,7 +7,8 @@ export async function handleCreate(s: Scope): Promise<void> {
   // POST goes to a collection; an object path has no create verb, a subresource path no route.
   if (s.info.subresource) throw genericNotFound();
   if (s.info.name) throw methodNotAllowed();
+  const opts = parseWriteOptions(s.query, 'CreateOptions');
   const obj = await readObject(s);
-  const { bytes } = await s.store.create(s.info.namespace, obj);
+  const { bytes } = await s.store.create(s.info.namespace, obj, opts.dryRun);
   respondObject(s.ctx, 201, s.def, bytes, s.out, s.pretty);
 }

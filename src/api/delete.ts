@@ -1,3 +1,4 @@
+import { parseWriteOptions } from './write-options.js';
 import { readBody, decodeBody } from '../codec/body.js';
 import type { DeleteOptions } from '../registry/generic/store.js';
 import { buildFilter } from './filters.js';
@@ -9,6 +10,7 @@ const POLICIES = ['Foreground', 'Background', 'Orphan'];
 
 /** DeleteOptions from the body (if any) and the query, validated as kube validates them. */
 async function deleteOptions(s: Scope): Promise<DeleteOptions> {
+  const { dryRun } = parseWriteOptions(s.query, 'DeleteOptions');
   const body = await readBody(s.ctx.req);
   let fromBody: Record<string, unknown> = {};
   if (body.length > 0) {
@@ -17,7 +19,8 @@ async function deleteOptions(s: Scope): Promise<DeleteOptions> {
     else throw badRequest('DeleteOptions in version "v1" cannot be handled as a DeleteOptions: expected an object');
   }
   const q = s.query;
-  const opts: DeleteOptions = {};
+  const bodyDry = fromBody.dryRun;
+  const opts: DeleteOptions = { dryRun: dryRun || (Array.isArray(bodyDry) && bodyDry.includes('All')) };
   const policy = (q.get('propagationPolicy') ?? fromBody.propagationPolicy) as string | undefined;
   if (policy !== undefined && policy !== null) {
     if (!POLICIES.includes(policy)) {

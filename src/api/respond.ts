@@ -7,7 +7,7 @@ import type { OutputFormat } from '../codec/negotiate.js';
 import type { KObject, ResourceDef, TableConvertor } from '../registry/types.js';
 import { apiVersionOf } from '../registry/types.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
-import { decodeObject, listItemBytes, type VersionedBytes } from '../registry/generic/object-bytes.js';
+import { decodeObject, listItemSlice, type VersionedBytes } from '../registry/generic/object-bytes.js';
 import { badRequest, type Status } from './status-error.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject, supportsProtobuf } from '../codec/protobuf/index.js';
 
@@ -116,14 +116,20 @@ export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListM
   const head = Buffer.from(
     `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(m)},"items":[`,
   );
-  const parts: Buffer[] = [head];
-  const comma = Buffer.from(',');
-  items.forEach((v, i) => {
-    if (i) parts.push(comma);
-    parts.push(listItemBytes(v));
+  // One allocation for the whole list: each item is its cached bytes minus kind/apiVersion.
+  const slices = items.map(listItemSlice);
+  let size = head.length + 2 + Math.max(0, items.length - 1);
+  for (const sl of slices) size += sl.length + 1;
+  const out = Buffer.allocUnsafe(size);
+  let at = head.copy(out, 0);
+  slices.forEach((sl, i) => {
+    if (i) out[at++] = 0x2c;
+    out[at++] = 0x7b;
+    at += sl.copy(out, at);
   });
-  parts.push(Buffer.from(']}'));
-  return Buffer.concat(parts);
+  out[at++] = 0x5d;
+  out[at++] = 0x7d;
+  return out.subarray(0, at);
 }
 
 export function respondList(

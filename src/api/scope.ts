@@ -56,13 +56,3 @@ export function intParam(q: URLSearchParams, name: string): number | undefined {
   if (!/^-?[0-9]+$/.test(v)) throw badRequest(`invalid value for ${name}: ${JSON.stringify(v)}`);
   return Number(v);
 }
-
-/** The only dry-run value kube accepts is All; anything else is a 400. */
-export function dryRun(q: URLSearchParams): boolean {
-  const vals = q.getAll('dryRun');
-  if (vals.length === 0) return false;
-  for (const v of vals) {
-    if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(v)}. Supported values are: "All"`);
-  }
-  return true;
-}

@@ -1,3 +1,4 @@
+import { parseWriteOptions } from './write-options.js';
 import { handleScaleUpdate } from './scale.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
@@ -8,7 +9,8 @@ export async function handleUpdate(s: Scope): Promise<void> {
   if (!info.name) throw methodNotAllowed();
   if (info.subresource === 'scale') return handleScaleUpdate(s);
   if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
+  const opts = parseWriteOptions(s.query, 'UpdateOptions');
   const obj = await readObject(s);
-  const res = await s.store.update(info.namespace, info.name, obj, info.subresource);
+  const res = await s.store.update(info.namespace, info.name, obj, info.subresource, opts.dryRun);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }

@@ -95,10 +95,10 @@ export function stripResourceVersion(v: VersionedBytes): Buffer {
   return Buffer.concat([v.bytes.subarray(0, start), v.bytes.subarray(end)]);
 }
 
-const OPEN_BRACE = Buffer.from('{');
-
-/** An item of a typed list: kube's list items carry no kind or apiVersion of their own. */
-export function listItemBytes(v: VersionedBytes): Buffer {
-  const metaAt = v.rvStart - RV_HEAD_LEN - META_OPEN_LEN;
-  return Buffer.concat([OPEN_BRACE, v.bytes.subarray(metaAt)]);
+/**
+ * An item of a typed list, without its opening brace: kube's list items carry no kind
+ * or apiVersion of their own, so the item is `{` followed by this slice.
+ */
+export function listItemSlice(v: VersionedBytes): Buffer {
+  return v.bytes.subarray(v.rvStart - RV_HEAD_LEN - META_OPEN_LEN);
 }

@@ -6,7 +6,7 @@
 
 import type { Logger } from 'pino';
 import type { KeyValue, Storage } from '../../storage/interface.js';
-import { KindActor, type Decision } from '../../actors/kind-actor.js';
+import { KindActor, type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
 import type { RegistryWatch } from '../../cache/registry-watch.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
 import { decodeContinue, encodeContinue } from '../../cache/continue-token.js';
@@ -57,6 +57,7 @@ export interface ListResult {
 }
 
 export interface DeleteOptions {
+  dryRun?: boolean;
   preconditions?: { uid?: string; resourceVersion?: string };
   propagationPolicy?: string;
   gracePeriodSeconds?: number;
@@ -65,6 +66,11 @@ export interface DeleteOptions {
 export type DeleteResult =
   | { kind: 'marked'; object: VersionedBytes }
   | { kind: 'deleted'; object: VersionedBytes; obj: KObject };
+
+/** Response bytes for a stored value; revision 0 (a dry-run create) has no resourceVersion yet. */
+function versioned(value: Buffer, revision: number): VersionedBytes {
+  return revision > 0 ? withResourceVersion(value, revision) : { bytes: value, rvStart: -1, rvEnd: -1 };
+}
 
 /** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
 function decodeKv(kv: KeyValue): KObject {
@@ -218,6 +224,22 @@ export class GenericStore {
 
   // ---- writes ----
 
+  /**
+   * Runs a mutation through the kind's actor, or, for a dry run, on the store's current
+   * state without writing: every step runs but the commit, and no revision is consumed.
+   */
+  private async commit(key: string, mutate: Mutation, dryRun: boolean): Promise<Outcome> {
+    if (!dryRun) return this.actor.submit(key, mutate);
+    const cur = await this.deps.storage.get(key);
+    const d = mutate(cur);
+    if (d.kind === 'put') {
+      // A dry-run create has no resourceVersion yet; a dry-run update keeps the current one.
+      const rev = cur?.modRevision ?? 0;
+      return { decision: 'put', revision: rev, current: { key, value: d.value, modRevision: rev, createRevision: cur?.createRevision ?? 0 }, previous: cur };
+    }
+    return { decision: d.kind, revision: cur?.modRevision ?? 0, current: d.kind === 'delete' ? null : cur, previous: cur };
+  }
+
   private invalid(obj: KObject, errs: FieldError[]): StatusError {
     return invalid(this.def.kind, this.def.group, obj.metadata?.name ?? '', errs);
   }
@@ -277,7 +299,7 @@ export class GenericStore {
     if (errs.length) throw this.invalid(obj, errs);
   }
 
-  async create(namespace: string, input: KObject): Promise<{ bytes: Buffer; obj: KObject }> {
+  async create(namespace: string, input: KObject, dryRun = false): Promise<{ bytes: Buffer; obj: KObject }> {
     const obj = input;
     this.alignNamespace(obj, namespace);
     await this.checkNamespace(namespace, obj.metadata.name ?? '');
@@ -290,7 +312,7 @@ export class GenericStore {
     // A generated name can collide; try a few fresh names before giving up, as kube does.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.commitCreate(obj);
+        return await this.commitCreate(obj, dryRun);
       } catch (e) {
         if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
           obj.metadata.name = generateName(base);
@@ -302,15 +324,19 @@ export class GenericStore {
     }
   }
 
-  private async commitCreate(obj: KObject): Promise<{ bytes: Buffer; obj: KObject }> {
+  private async commitCreate(obj: KObject, dryRun: boolean): Promise<{ bytes: Buffer; obj: KObject }> {
     const name = obj.metadata.name!;
     const value = encodeForStorage(obj);
-    const out = await this.actor.submit(this.keyFor(obj.metadata.namespace ?? '', name), (cur) => {
-      if (cur) throw alreadyExists(this.gr, name);
-      return { kind: 'put', value };
-    });
-    obj.metadata.resourceVersion = String(out.revision);
-    return { bytes: withResourceVersion(value, out.revision).bytes, obj };
+    const out = await this.commit(
+      this.keyFor(obj.metadata.namespace ?? '', name),
+      (cur) => {
+        if (cur) throw alreadyExists(this.gr, name);
+        return { kind: 'put', value };
+      },
+      dryRun,
+    );
+    if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
+    return { bytes: versioned(value, out.revision).bytes, obj };
   }
 
   /**
@@ -322,6 +348,7 @@ export class GenericStore {
     name: string,
     input: KObject,
     subresource = '',
+    dryRun = false,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     if (!input.metadata.name) {
@@ -364,6 +391,7 @@ export class GenericStore {
             return clone(input);
           }
         : undefined,
+      dryRun,
     );
   }
 
@@ -378,12 +406,13 @@ export class GenericStore {
     subresource: string,
     tryUpdate: (old: KObject) => KObject,
     createIfMissing?: () => KObject,
+    dryRun = false,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     const key = this.keyFor(namespace, name);
     let created = false;
     let result: KObject | undefined;
-    const out = await this.actor.submit(key, (cur): Decision => {
+    const out = await this.commit(key, (cur): Decision => {
       if (!cur) {
         if (!createIfMissing) throw notFound(this.gr, name);
         const obj = createIfMissing();
@@ -410,14 +439,14 @@ export class GenericStore {
       const value = encodeForStorage(obj);
       if (value.equals(cur.value) || deepEqual(canonical(obj), canonical(old))) return { kind: 'none' };
       return { kind: 'put', value };
-    });
+    }, dryRun);
     if (!result) throw new Error('update produced no object');
     if (out.decision === 'none' && out.current) {
       const obj = decodeKv(out.current);
       return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
     }
-    result.metadata.resourceVersion = String(out.revision);
-    const bytes = withResourceVersion(encodeForStorage(result), out.revision).bytes;
+    if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
+    const bytes = versioned(encodeForStorage(result), out.revision).bytes;
     return { bytes, obj: result, created };
   }
 
@@ -467,7 +496,7 @@ export class GenericStore {
   async delete(namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
     const key = this.keyFor(namespace, name);
     let marked: KObject | undefined;
-    const out = await this.actor.submit(key, (cur): Decision => {
+    const out = await this.commit(key, (cur): Decision => {
       if (!cur) throw notFound(this.gr, name);
       const obj = decodeKv(cur);
       this.checkDeletePreconditions(obj, opts);
@@ -486,7 +515,7 @@ export class GenericStore {
       }
       marked = undefined;
       return { kind: 'delete' };
-    });
+    }, opts.dryRun === true);
     if (out.decision === 'delete') {
       const obj = decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
