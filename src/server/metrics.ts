@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { StatusError } from '../api/status-error.js';
-import type { RequestInfo } from './request-info.js';
+import { nonResourceInfo, type RequestInfo } from './request-info.js';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -155,19 +155,7 @@ function statusOf(err: unknown): number {
 }
 
 function fallbackInfo(ctx: Koa.Context): RequestInfo {
-  return {
-    isResourceRequest: false,
-    path: ctx.path,
-    verb: ctx.method.toLowerCase(),
-    apiPrefix: '',
-    apiGroup: '',
-    apiVersion: '',
-    namespace: '',
-    resource: '',
-    subresource: '',
-    name: '',
-    parts: [],
-  };
+  return nonResourceInfo(ctx.method, ctx.path);
 }
 
 /**

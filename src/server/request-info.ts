@@ -39,10 +39,9 @@ function isWatchParam(v: string | null): boolean {
   return l !== '0' && l !== 'false';
 }
 
-/** Parses `/api/v1/...` and `/apis/<group>/<version>/...` into a RequestInfo, as kube does. */
-export function parseRequestInfo(method: string, rawPath: string, query: URLSearchParams): RequestInfo {
-  const path = rawPath;
-  const info: RequestInfo = {
+/** The info of a request outside the resource paths (discovery, health, metrics). */
+export function nonResourceInfo(method: string, path: string): RequestInfo {
+  return {
     isResourceRequest: false,
     path,
     verb: method.toLowerCase(),
@@ -55,6 +54,12 @@ export function parseRequestInfo(method: string, rawPath: string, query: URLSear
     name: '',
     parts: [],
   };
+}
+
+/** Parses `/api/v1/...` and `/apis/<group>/<version>/...` into a RequestInfo, as kube does. */
+export function parseRequestInfo(method: string, rawPath: string, query: URLSearchParams): RequestInfo {
+  const path = rawPath;
+  const info = nonResourceInfo(method, path);
   const segs = path.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
   if (segs.length === 0 || (segs[0] !== 'api' && segs[0] !== 'apis')) return info;
   info.apiPrefix = segs[0] as 'api' | 'apis';
