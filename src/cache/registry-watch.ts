@@ -142,9 +142,33 @@ export class RegistryWatch {
 
   /** A consistent read point: the store's current revision, once the caches have reached it. */
   async consistentRevision(timeoutMs = 3000): Promise<number> {
-    const rev = await this.storage.currentRevision();
+    const rev = await this.currentRevision();
     await this.waitFor(rev, timeoutMs);
     return rev;
+  }
+
+  private inflight: Promise<number> | null = null;
+  private next: Promise<number> | null = null;
+
+  /**
+   * The store's current revision, with concurrent callers sharing round trips (etcd's
+   * read-index batching): a caller never shares a read that started before it arrived,
+   * so every answer is still linearizable, but at most two reads are outstanding.
+   */
+  private currentRevision(): Promise<number> {
+    if (!this.inflight) {
+      this.inflight = this.storage.currentRevision().finally(() => (this.inflight = null));
+      return this.inflight;
+    }
+    if (!this.next) {
+      this.next = this.inflight
+        .catch(() => undefined)
+        .then(() => {
+          this.next = null;
+          return this.currentRevision();
+        });
+    }
+    return this.next;
   }
 
   close(): void {
