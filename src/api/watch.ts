@@ -9,6 +9,7 @@ import { buildFilter } from './filters.js';
 import { intParam, type Scope } from './scope.js';
 import { tableOf } from './respond.js';
 import { StatusError, gone } from './status-error.js';
+import { watcherRegistered, watcherUnregistered } from '../server/metrics.js';
 import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
 
 export interface WatchConfig {
@@ -106,9 +107,11 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     return JSON.stringify(t);
   };
 
+  watcherRegistered(s.def.group, s.def.version, s.def.kind);
   const close = (): void => {
     if (closed) return;
     closed = true;
+    watcherUnregistered(s.def.group, s.def.version, s.def.kind);
     unsubscribe();
     clearTimeout(timer);
     if (bookmarkTimer) clearInterval(bookmarkTimer);
