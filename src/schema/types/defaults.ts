@@ -1,0 +1,469 @@
+// Server-side defaulting: the defaults kube-apiserver applies in code (the SetDefaults_*
+// functions for apps/v1, core/v1, policy/v1 and scheduling/v1), written down as data,
+// plus `applySchemaDefaults`, which applies them together with the declarative
+// `+default=` values recorded in the registry.
+//
+// How kube applies defaults, and so how this table is read:
+//  - A rule keyed by a definition applies wherever that type appears (kube's generated
+//    defaulters call the type's SetDefaults function for every occurrence), e.g. the
+//    Container rules apply in Pods, pod templates of StatefulSets, and so on.
+//  - Rules keyed by a top-level kind (Pod, Namespace) apply only to that kind, not to
+//    the same nested types elsewhere (a PodTemplateSpec does not get Pod's rules).
+//  - Parents before children: a definition's own rules run, then its `+default=` field
+//    values, then its nested objects.
+//  - "Unset" is Go's test: a pointer, slice or map field is unset when absent or null;
+//    a plain string/number/bool field also when it holds the zero value ("", 0, false).
+//
+// policy/v1 (PodDisruptionBudget) has no defaulting functions in kube 1.33.
+
+import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
+
+/** Field rules computed from the object rather than constant. */
+export type FieldRuleName =
+  /** Container.imagePullPolicy: Always for an untagged or `:latest` image, IfNotPresent otherwise. */
+  | 'imagePullPolicyFromImage'
+  /** A ResourceList (map of quantities): every value rounded up to milli precision. */
+  | 'resourceListRoundUpMilli';
+
+/** Rules over a whole object, run before its field rules. */
+export type ObjectRuleName =
+  /** Volume: no volume source set at all means `emptyDir: {}`. */
+  | 'volumeEmptyDirWhenNoSource'
+  /** Namespace: label kubernetes.io/metadata.name = metadata.name (when named). */
+  | 'namespaceNameLabel'
+  /** Pod: a container's (and init container's) requests default to its limits, key by key. */
+  | 'podRequestsFromLimits'
+  /** Pod with spec.hostNetwork: container ports' hostPort defaults to containerPort. */
+  | 'podHostNetworkPorts'
+  /**
+   * StatefulSetUpdateStrategy: an empty type becomes RollingUpdate (and gets an empty
+   * rollingUpdate when it has none); a RollingUpdate strategy with rollingUpdate set
+   * gets rollingUpdate.partition 0 when unset.
+   */
+  | 'statefulSetUpdateStrategy'
+  /**
+   * StatefulSetSpec: every volumeClaimTemplates item reads back with apiVersion v1 and
+   * kind PersistentVolumeClaim, whatever was sent (kube's apps/v1 conversion clears them
+   * on the way in and sets them on the way out; not a default, but the same effect).
+   */
+  | 'statefulSetClaimTemplatesTypeMeta';
+
+export type DefaultRule = { value: unknown } | { rule: FieldRuleName };
+
+export interface DefinitionDefaults {
+  /** Whole-object rules, in order. */
+  object?: ObjectRuleName[];
+  /**
+   * Field defaults by JSON name. A dotted key ('spec.enableServiceLinks') reaches into
+   * nested non-list objects (created when absent, as Go's non-pointer structs are).
+   */
+  fields?: Record<string, DefaultRule>;
+}
+
+const CORE = 'io.k8s.api.core.v1';
+const APPS = 'io.k8s.api.apps.v1';
+const SCHED = 'io.k8s.api.scheduling.v1';
+
+const FILE_MODE_0644 = 420;
+const roundUp: DefaultRule = { rule: 'resourceListRoundUpMilli' };
+
+const containerDefaults: DefinitionDefaults = {
+  fields: {
+    imagePullPolicy: { rule: 'imagePullPolicyFromImage' },
+    terminationMessagePath: { value: '/dev/termination-log' },
+    terminationMessagePolicy: { value: 'File' },
+  },
+};
+
+/** The code-applied defaults of kube 1.33 (with its default feature gates), by definition. */
+export const DEFAULTS: Record<string, DefinitionDefaults> = {
+  // --- apps/v1 ---
+  [`${APPS}.StatefulSetSpec`]: {
+    object: ['statefulSetClaimTemplatesTypeMeta'],
+    fields: {
+      podManagementPolicy: { value: 'OrderedReady' },
+      // StatefulSetAutoDeletePVC is on by default (GA in 1.32).
+      persistentVolumeClaimRetentionPolicy: { value: { whenDeleted: 'Retain', whenScaled: 'Retain' } },
+      replicas: { value: 1 },
+      revisionHistoryLimit: { value: 10 },
+    },
+  },
+  [`${APPS}.StatefulSetUpdateStrategy`]: { object: ['statefulSetUpdateStrategy'] },
+  [`${APPS}.StatefulSetPersistentVolumeClaimRetentionPolicy`]: {
+    fields: { whenDeleted: { value: 'Retain' }, whenScaled: { value: 'Retain' } },
+  },
+
+  // --- scheduling/v1 ---
+  [`${SCHED}.PriorityClass`]: { fields: { preemptionPolicy: { value: 'PreemptLowerPriority' } } },
+
+  // --- core/v1: kinds ---
+  [`${CORE}.Pod`]: {
+    object: ['podRequestsFromLimits', 'podHostNetworkPorts'],
+    // Pod only: templates (Deployments, StatefulSets, ...) do not get it.
+    fields: { 'spec.enableServiceLinks': { value: true } },
+  },
+  [`${CORE}.Namespace`]: { object: ['namespaceNameLabel'] },
+
+  // --- core/v1: nested types ---
+  [`${CORE}.PodSpec`]: {
+    fields: {
+      dnsPolicy: { value: 'ClusterFirst' },
+      restartPolicy: { value: 'Always' },
+      securityContext: { value: {} },
+      terminationGracePeriodSeconds: { value: 30 },
+      schedulerName: { value: 'default-scheduler' },
+      overhead: roundUp,
+    },
+  },
+  [`${CORE}.Container`]: containerDefaults,
+  [`${CORE}.EphemeralContainer`]: containerDefaults,
+  [`${CORE}.Probe`]: {
+    fields: {
+      timeoutSeconds: { value: 1 },
+      periodSeconds: { value: 10 },
+      successThreshold: { value: 1 },
+      failureThreshold: { value: 3 },
+    },
+  },
+  [`${CORE}.HTTPGetAction`]: { fields: { path: { value: '/' }, scheme: { value: 'HTTP' } } },
+  [`${CORE}.Volume`]: { object: ['volumeEmptyDirWhenNoSource'] },
+  [`${CORE}.SecretVolumeSource`]: { fields: { defaultMode: { value: FILE_MODE_0644 } } },
+  [`${CORE}.ConfigMapVolumeSource`]: { fields: { defaultMode: { value: FILE_MODE_0644 } } },
+  [`${CORE}.DownwardAPIVolumeSource`]: { fields: { defaultMode: { value: FILE_MODE_0644 } } },
+  [`${CORE}.ProjectedVolumeSource`]: { fields: { defaultMode: { value: FILE_MODE_0644 } } },
+  [`${CORE}.ServiceAccountTokenProjection`]: { fields: { expirationSeconds: { value: 3600 } } },
+  [`${CORE}.HostPathVolumeSource`]: { fields: { type: { value: '' } } },
+  [`${CORE}.ObjectFieldSelector`]: { fields: { apiVersion: { value: 'v1' } } },
+  [`${CORE}.PersistentVolumeClaimSpec`]: { fields: { volumeMode: { value: 'Filesystem' } } },
+  // kube sets this from SetDefaults_PersistentVolumeClaim; the status type appears only there
+  // (so StatefulSet volumeClaimTemplates get it too, as in kube).
+  [`${CORE}.PersistentVolumeClaimStatus`]: {
+    fields: { phase: { value: 'Pending' }, capacity: roundUp, allocatedResources: roundUp },
+  },
+  [`${CORE}.NamespaceStatus`]: { fields: { phase: { value: 'Active' } } },
+  [`${CORE}.ResourceRequirements`]: { fields: { limits: roundUp, requests: roundUp } },
+  [`${CORE}.VolumeResourceRequirements`]: { fields: { limits: roundUp, requests: roundUp } },
+  [`${CORE}.ContainerStatus`]: { fields: { allocatedResources: roundUp } },
+};
+
+// ---------------------------------------------------------------------------------------
+// Named rules
+
+/**
+ * The tag of an image reference as kube's image-name parser sees it: '' when the
+ * reference does not parse, 'latest' when it has neither tag nor digest.
+ */
+export function imageTag(image: string): string {
+  const atDigest = image.indexOf('@');
+  const digest = atDigest >= 0 ? image.slice(atDigest + 1) : '';
+  const nameTag = atDigest >= 0 ? image.slice(0, atDigest) : image;
+  if (digest && !/^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}$/.test(digest)) return '';
+  const lastSlash = nameTag.lastIndexOf('/');
+  const colon = nameTag.lastIndexOf(':');
+  let name = nameTag;
+  let tag = '';
+  if (colon > lastSlash) {
+    name = nameTag.slice(0, colon);
+    tag = nameTag.slice(colon + 1);
+    if (!/^[\w][\w.-]{0,127}$/.test(tag)) return '';
+  }
+  if (!name || name.length > 255) return '';
+  if (/^[a-f0-9]{64}$/.test(name)) return '';
+  // An optional registry host (with a dot or port, or "localhost", or upper case),
+  // then lower-case path components.
+  const parts = name.split('/');
+  const first = parts[0]!;
+  const hasDomain = parts.length > 1 && (first.includes('.') || first.includes(':') || first === 'localhost' || first !== first.toLowerCase());
+  if (hasDomain) {
+    if (!/^(?:[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])(?:\.(?:[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]))*(?::[0-9]+)?$/.test(first) && !/^\[[0-9A-Fa-f:]+\](?::[0-9]+)?$/.test(first)) return '';
+    parts.shift();
+  }
+  if (parts.length === 0) return '';
+  for (const p of parts) if (!/^[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*$/.test(p)) return '';
+  if (!tag && !digest) return 'latest';
+  return tag;
+}
+
+export function imagePullPolicyFor(image: unknown): string {
+  return typeof image === 'string' && imageTag(image) === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+const DECIMAL_SUFFIX: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_SUFFIX: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+
+/**
+ * A quantity rounded up (away from zero) to milli precision, in kube's canonical form;
+ * the input unchanged when it needs no rounding or does not parse.
+ */
+export function roundQuantityUpToMilli(q: string): string {
+  const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])|[eE]([+-]?[0-9]+))?$/.exec(q.trim());
+  if (!m || (!m[2] && !m[3])) return q;
+  const neg = m[1] === '-';
+  const frac = m[3] ?? '';
+  let num = BigInt(`${m[2] || '0'}${frac}`);
+  let pow10 = -frac.length;
+  let pow2 = 0;
+  const suffix = m[4];
+  const exponentForm = m[5] !== undefined;
+  if (exponentForm) pow10 += Number(m[5]);
+  else if (suffix && suffix in BINARY_SUFFIX) pow2 = BINARY_SUFFIX[suffix]!;
+  else pow10 += DECIMAL_SUFFIX[suffix ?? '']!;
+  // value = num * 10^pow10 * 2^pow2; in milli units: * 10^3
+  pow10 += 3;
+  num *= 2n ** BigInt(pow2);
+  if (pow10 >= 0) return q; // already a whole number of milli-units
+  const div = 10n ** BigInt(-pow10);
+  let milli = num / div;
+  if (num % div === 0n) return q;
+  milli += 1n; // round away from zero
+  if (milli === 0n) return q;
+  const sign = neg ? '-' : '';
+  // A binary-suffixed quantity that rounded to a whole number of at least 1024 stays binary.
+  if (suffix && suffix in BINARY_SUFFIX && milli % 1000n === 0n && milli / 1000n >= 1024n) {
+    let whole = milli / 1000n;
+    let i = 0;
+    const names = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+    while (i < 6 && whole % 1024n === 0n) {
+      whole /= 1024n;
+      i++;
+    }
+    return `${sign}${whole}${names[i]}`;
+  }
+  // Canonical form: the largest power-of-1000 suffix that keeps an integer mantissa.
+  let exp = -3;
+  while (exp < 18 && milli % 1000n === 0n) {
+    milli /= 1000n;
+    exp += 3;
+  }
+  if (exponentForm) return `${sign}${milli}${exp === 0 ? '' : `e${exp}`}`;
+  const sfx = Object.entries(DECIMAL_SUFFIX).find(([, e]) => e === exp)![0];
+  return `${sign}${milli}${sfx}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying defaults
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function clone<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+function isGoZeroScalar(v: unknown, t: TypeRef): boolean {
+  switch (t.kind) {
+    case 'string':
+      return v === '';
+    case 'int32':
+    case 'int64':
+    case 'number':
+      return v === 0;
+    case 'boolean':
+      return v === false;
+    default:
+      return false;
+  }
+}
+
+function isUnset(v: unknown, f: FieldSchema | undefined): boolean {
+  if (v === undefined || v === null) return true;
+  if (!f || f.pointer) return false;
+  return isGoZeroScalar(v, f.type);
+}
+
+/** A Go no-op: setting a non-pointer scalar to its own zero value. */
+function isNoopDefault(value: unknown, f: FieldSchema | undefined): boolean {
+  return f !== undefined && !f.pointer && isGoZeroScalar(value, f.type);
+}
+
+const fieldIndex = new WeakMap<object, Map<string, FieldSchema>>();
+
+function fieldOf(registry: SchemaRegistry, def: string, name: string): FieldSchema | undefined {
+  const schema = registry[def];
+  if (!schema) return undefined;
+  let idx = fieldIndex.get(schema);
+  if (!idx) fieldIndex.set(schema, (idx = new Map(schema.fields.map((f) => [f.name, f]))));
+  return idx.get(name);
+}
+
+export interface DefaultingHooks {
+  /** Replaces the built-in quantity rounding (roundQuantityUpToMilli). */
+  roundQuantityUpToMilli?: (q: string) => string;
+}
+
+function applyFieldRule(obj: Obj, key: string, rule: DefaultRule, f: FieldSchema | undefined, hooks: DefaultingHooks): void {
+  if ('value' in rule) {
+    if (isUnset(obj[key], f) && !isNoopDefault(rule.value, f)) obj[key] = clone(rule.value);
+    return;
+  }
+  switch (rule.rule) {
+    case 'imagePullPolicyFromImage':
+      if (isUnset(obj[key], f)) obj[key] = imagePullPolicyFor(obj.image);
+      return;
+    case 'resourceListRoundUpMilli': {
+      const list = obj[key];
+      if (!isObj(list)) return;
+      const round = hooks.roundQuantityUpToMilli ?? roundQuantityUpToMilli;
+      for (const [k, v] of Object.entries(list)) if (typeof v === 'string') list[k] = round(v);
+      return;
+    }
+  }
+}
+
+function containersOf(spec: Obj, ...lists: string[]): Obj[] {
+  const out: Obj[] = [];
+  for (const l of lists) {
+    const cs = spec[l];
+    if (Array.isArray(cs)) for (const c of cs) if (isObj(c)) out.push(c);
+  }
+  return out;
+}
+
+function applyObjectRule(obj: Obj, rule: ObjectRuleName, registry: SchemaRegistry, def: string): void {
+  switch (rule) {
+    case 'volumeEmptyDirWhenNoSource': {
+      const sources = volumeSourceFields(registry, def);
+      if (sources.every((s) => obj[s] === undefined || obj[s] === null)) obj.emptyDir = {};
+      return;
+    }
+    case 'namespaceNameLabel': {
+      const meta = obj.metadata;
+      if (!isObj(meta) || typeof meta.name !== 'string' || meta.name === '') return;
+      if (!isObj(meta.labels)) meta.labels = {};
+      (meta.labels as Obj)['kubernetes.io/metadata.name'] = meta.name;
+      return;
+    }
+    case 'podRequestsFromLimits': {
+      const spec = obj.spec;
+      if (!isObj(spec)) return;
+      for (const c of containersOf(spec, 'containers', 'initContainers')) {
+        const res = c.resources;
+        if (!isObj(res) || !isObj(res.limits)) continue;
+        const limits = res.limits;
+        if (Object.keys(limits).length === 0) continue;
+        if (!isObj(res.requests)) res.requests = {};
+        const requests = res.requests as Obj;
+        for (const [k, v] of Object.entries(limits)) if (!(k in requests)) requests[k] = clone(v);
+      }
+      return;
+    }
+    case 'podHostNetworkPorts': {
+      const spec = obj.spec;
+      if (!isObj(spec) || spec.hostNetwork !== true) return;
+      for (const c of containersOf(spec, 'containers', 'initContainers')) {
+        if (!Array.isArray(c.ports)) continue;
+        for (const p of c.ports) {
+          if (isObj(p) && (p.hostPort === undefined || p.hostPort === null || p.hostPort === 0)) p.hostPort = p.containerPort;
+        }
+      }
+      return;
+    }
+    case 'statefulSetClaimTemplatesTypeMeta': {
+      if (!Array.isArray(obj.volumeClaimTemplates)) return;
+      for (const t of obj.volumeClaimTemplates) {
+        if (!isObj(t)) continue;
+        t.apiVersion = 'v1';
+        t.kind = 'PersistentVolumeClaim';
+      }
+      return;
+    }
+    case 'statefulSetUpdateStrategy': {
+      if (obj.type === undefined || obj.type === null || obj.type === '') {
+        obj.type = 'RollingUpdate';
+        if (!isObj(obj.rollingUpdate)) obj.rollingUpdate = {};
+      }
+      const ru = obj.rollingUpdate;
+      if (obj.type === 'RollingUpdate' && isObj(ru) && (ru.partition === undefined || ru.partition === null)) ru.partition = 0;
+      return;
+    }
+  }
+}
+
+const volumeSourceCache = new WeakMap<SchemaRegistry, Map<string, string[]>>();
+
+/** The JSON names of a Volume's sources: all its fields but `name`. */
+function volumeSourceFields(registry: SchemaRegistry, def: string): string[] {
+  let byDef = volumeSourceCache.get(registry);
+  if (!byDef) volumeSourceCache.set(registry, (byDef = new Map()));
+  let list = byDef.get(def);
+  if (!list) {
+    list = (registry[def]?.fields ?? []).filter((f) => f.name !== 'name' && f.pointer).map((f) => f.name);
+    byDef.set(def, list);
+  }
+  return list;
+}
+
+/**
+ * Applies kube's defaults to `obj`, an object of the registry definition `definition`,
+ * in place: the code defaults of DEFAULTS and the `+default=` values of the registry,
+ * recursing into nested objects, lists of objects and maps of objects.
+ *
+ * A nested Go non-pointer struct that is absent is defaulted as an empty object and
+ * kept only if defaulting set something in it (Go would always write it; writing
+ * empty structs is the encoder's business, see goRoundTrip).
+ */
+export function applySchemaDefaults(obj: unknown, definition: string, registry: SchemaRegistry, hooks: DefaultingHooks = {}): void {
+  if (!isObj(obj)) return;
+  walk(obj, definition, registry, hooks);
+}
+
+function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+  const schema = registry[def];
+  if (!schema) return;
+  const table = DEFAULTS[def];
+  for (const rule of table?.object ?? []) applyObjectRule(obj, rule, registry, def);
+  for (const [key, rule] of Object.entries(table?.fields ?? {})) {
+    const path = key.split('.');
+    let target: Obj | undefined = obj;
+    let targetDef = def;
+    const created: Array<{ parent: Obj; key: string }> = [];
+    for (const seg of path.slice(0, -1)) {
+      const f = fieldOf(registry, targetDef, seg);
+      if (!f || f.type.kind !== 'ref') {
+        target = undefined;
+        break;
+      }
+      if (!isObj(target![seg])) {
+        if (f.pointer) {
+          target = undefined;
+          break;
+        }
+        target![seg] = {};
+        created.push({ parent: target!, key: seg });
+      }
+      target = target![seg] as Obj;
+      targetDef = f.type.name;
+    }
+    if (!target) continue;
+    const last = path[path.length - 1]!;
+    applyFieldRule(target, last, rule, fieldOf(registry, targetDef, last), hooks);
+    // Drop intermediate objects we created if nothing ended up in them.
+    for (const { parent, key: k } of created.reverse()) {
+      const v = parent[k];
+      if (isObj(v) && Object.keys(v).length === 0) delete parent[k];
+    }
+  }
+  for (const f of schema.fields) {
+    if (f.default === undefined || table?.fields?.[f.name]) continue;
+    if (isUnset(obj[f.name], f) && !isNoopDefault(f.default, f)) obj[f.name] = clone(f.default);
+  }
+  for (const f of schema.fields) {
+    const v = obj[f.name];
+    const t = f.type;
+    if (t.kind === 'ref') {
+      if (isObj(v)) walk(v, t.name, registry, hooks);
+      else if ((v === undefined || v === null) && !f.pointer) {
+        const tmp: Obj = {};
+        walk(tmp, t.name, registry, hooks);
+        if (Object.keys(tmp).length > 0) obj[f.name] = tmp;
+      }
+    } else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
+      for (const item of v) if (isObj(item)) walk(item, t.items.name, registry, hooks);
+    } else if (t.kind === 'map' && t.values.kind === 'ref' && isObj(v)) {
+      for (const item of Object.values(v)) if (isObj(item)) walk(item, t.values.name, registry, hooks);
+    }
+  }
+}
