@@ -1,0 +1,919 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../src/schema/model.js';
+import {
+  buildOpenAPIV2,
+  buildOpenAPIV3,
+  decodeOpenAPIV2Protobuf,
+  encodeOpenAPIV2Protobuf,
+  negotiateOpenAPIV2,
+  negotiateOpenAPIV3,
+  openAPIV2Root,
+  openapiHash,
+  openapiV3Index,
+} from '../../src/schema/openapi/index.js';
+import type { ResourceDef, ScaleSpec, Strategy } from '../../src/registry/types.js';
+
+type Json = Record<string, any>;
+
+// ---------------------------------------------------------------------------------------------
+// Fixture: a small registry in the project's schema format and four resources.
+
+const APPS = 'io.k8s.api.apps.v1';
+const CORE = 'io.k8s.api.core.v1';
+const META = 'io.k8s.apimachinery.pkg.apis.meta.v1';
+const ref = (name: string) => ({ kind: 'ref', name }) as const;
+const typeMeta = [
+  { name: 'kind', type: { kind: 'string' }, omitempty: true, description: 'Kind of the object.' },
+  { name: 'apiVersion', type: { kind: 'string' }, omitempty: true, description: 'Version of the schema.' },
+] as const;
+
+const REGISTRY: SchemaRegistry = {
+  [`${APPS}.StatefulSet`]: {
+    name: `${APPS}.StatefulSet`,
+    description: 'StatefulSet represents a set of pods with consistent identities.',
+    gvk: { group: 'apps', version: 'v1', kind: 'StatefulSet' },
+    fields: [
+      ...typeMeta,
+      { name: 'metadata', type: ref(`${META}.ObjectMeta`), omitempty: true, description: "Standard object's metadata." },
+      { name: 'spec', type: ref(`${APPS}.StatefulSetSpec`), omitempty: true, description: 'Spec defines the desired identities of pods in this set.' },
+      { name: 'status', type: ref(`${APPS}.StatefulSetStatus`), omitempty: true, description: 'Status is the current status of Pods in this StatefulSet.' },
+    ],
+  },
+  [`${APPS}.StatefulSetList`]: {
+    name: `${APPS}.StatefulSetList`,
+    description: 'StatefulSetList is a collection of StatefulSets.',
+    gvk: { group: 'apps', version: 'v1', kind: 'StatefulSetList' },
+    fields: [
+      ...typeMeta,
+      { name: 'metadata', type: ref(`${META}.ListMeta`), omitempty: true },
+      { name: 'items', type: { kind: 'array', items: ref(`${APPS}.StatefulSet`) }, required: true, description: 'Items is the list of stateful sets.' },
+    ],
+  },
+  [`${APPS}.StatefulSetSpec`]: {
+    name: `${APPS}.StatefulSetSpec`,
+    description: 'A StatefulSetSpec is the specification of a StatefulSet.',
+    fields: [
+      { name: 'replicas', type: { kind: 'int32' }, omitempty: true, pointer: true, description: 'replicas is the desired number of replicas.' },
+      { name: 'selector', type: ref(`${META}.LabelSelector`), required: true, pointer: true, description: 'selector is a label query over pods.' },
+      { name: 'template', type: ref(`${CORE}.PodTemplateSpec`), required: true, description: 'template is the object that describes the pod.' },
+      { name: 'serviceName', type: { kind: 'string' }, omitempty: true, description: 'serviceName is the name of the service that governs this StatefulSet.' },
+      {
+        name: 'podManagementPolicy',
+        type: { kind: 'string', enum: ['OrderedReady', 'Parallel'] },
+        omitempty: true,
+        description: 'podManagementPolicy controls how pods are created during initial scale up.',
+      },
+      {
+        name: 'updateStrategy',
+        type: ref(`${APPS}.StatefulSetUpdateStrategy`),
+        omitempty: true,
+        patchStrategy: 'retainKeys',
+        description: 'updateStrategy indicates the StatefulSetUpdateStrategy.',
+      },
+      { name: 'revisionHistoryLimit', type: { kind: 'int32' }, omitempty: true, pointer: true },
+      { name: 'minReadySeconds', type: { kind: 'int32' }, omitempty: true },
+    ],
+  },
+  [`${APPS}.StatefulSetUpdateStrategy`]: {
+    name: `${APPS}.StatefulSetUpdateStrategy`,
+    fields: [
+      { name: 'type', type: { kind: 'string', enum: ['OnDelete', 'RollingUpdate'] }, omitempty: true },
+      { name: 'rollingUpdate', type: ref(`${APPS}.RollingUpdateStatefulSetStrategy`), omitempty: true, pointer: true },
+    ],
+  },
+  [`${APPS}.RollingUpdateStatefulSetStrategy`]: {
+    name: `${APPS}.RollingUpdateStatefulSetStrategy`,
+    fields: [
+      { name: 'partition', type: { kind: 'int32' }, omitempty: true, pointer: true },
+      { name: 'maxUnavailable', type: { kind: 'intOrString' }, omitempty: true, pointer: true, description: 'The maximum number of pods that can be unavailable during the update.' },
+    ],
+  },
+  [`${APPS}.StatefulSetStatus`]: {
+    name: `${APPS}.StatefulSetStatus`,
+    fields: [
+      { name: 'observedGeneration', type: { kind: 'int64' }, omitempty: true },
+      { name: 'replicas', type: { kind: 'int32' }, required: true, description: 'replicas is the number of Pods created.' },
+      { name: 'readyReplicas', type: { kind: 'int32' }, omitempty: true },
+      {
+        name: 'conditions',
+        type: { kind: 'array', items: ref(`${APPS}.StatefulSetCondition`) },
+        omitempty: true,
+        listType: 'map',
+        listMapKeys: ['type'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'type',
+        description: "Represents the latest available observations of a statefulset's current state.",
+      },
+    ],
+  },
+  [`${APPS}.StatefulSetCondition`]: {
+    name: `${APPS}.StatefulSetCondition`,
+    fields: [
+      { name: 'type', type: { kind: 'string' }, required: true },
+      { name: 'status', type: { kind: 'string' }, required: true },
+      { name: 'lastTransitionTime', type: { kind: 'time' }, omitempty: true },
+      { name: 'reason', type: { kind: 'string' }, omitempty: true },
+      { name: 'message', type: { kind: 'string' }, omitempty: true },
+    ],
+  },
+  [`${CORE}.PodTemplateSpec`]: {
+    name: `${CORE}.PodTemplateSpec`,
+    fields: [
+      { name: 'metadata', type: ref(`${META}.ObjectMeta`), omitempty: true },
+      { name: 'spec', type: ref(`${CORE}.PodSpec`), omitempty: true },
+    ],
+  },
+  [`${CORE}.PodSpec`]: {
+    name: `${CORE}.PodSpec`,
+    fields: [
+      {
+        name: 'containers',
+        type: { kind: 'array', items: ref(`${CORE}.Container`) },
+        required: true,
+        listType: 'map',
+        listMapKeys: ['name'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'name',
+      },
+      { name: 'nodeSelector', type: { kind: 'map', values: { kind: 'string' } }, omitempty: true, mapType: 'atomic' },
+      { name: 'terminationGracePeriodSeconds', type: { kind: 'int64' }, omitempty: true, pointer: true },
+    ],
+  },
+  [`${CORE}.Container`]: {
+    name: `${CORE}.Container`,
+    fields: [
+      { name: 'name', type: { kind: 'string' }, required: true },
+      { name: 'image', type: { kind: 'string' }, omitempty: true },
+      { name: 'args', type: { kind: 'array', items: { kind: 'string' } }, omitempty: true, listType: 'atomic' },
+      {
+        name: 'ports',
+        type: { kind: 'array', items: ref(`${CORE}.ContainerPort`) },
+        omitempty: true,
+        listType: 'map',
+        listMapKeys: ['containerPort', 'protocol'],
+        patchStrategy: 'merge',
+        patchMergeKey: 'containerPort',
+      },
+      { name: 'resources', type: ref(`${CORE}.ResourceRequirements`), omitempty: true },
+    ],
+  },
+  [`${CORE}.ContainerPort`]: {
+    name: `${CORE}.ContainerPort`,
+    fields: [
+      { name: 'name', type: { kind: 'string' }, omitempty: true },
+      { name: 'containerPort', type: { kind: 'int32' }, required: true },
+      { name: 'protocol', type: { kind: 'string', enum: ['SCTP', 'TCP', 'UDP'] }, omitempty: true, default: 'TCP' },
+    ],
+  },
+  [`${CORE}.ResourceRequirements`]: {
+    name: `${CORE}.ResourceRequirements`,
+    fields: [
+      { name: 'limits', type: { kind: 'map', values: { kind: 'quantity' } }, omitempty: true },
+      { name: 'requests', type: { kind: 'map', values: { kind: 'quantity' } }, omitempty: true },
+    ],
+  },
+  [`${CORE}.Namespace`]: {
+    name: `${CORE}.Namespace`,
+    gvk: { group: '', version: 'v1', kind: 'Namespace' },
+    fields: [
+      ...typeMeta,
+      { name: 'metadata', type: ref(`${META}.ObjectMeta`), omitempty: true },
+      { name: 'spec', type: ref(`${CORE}.NamespaceSpec`), omitempty: true },
+    ],
+  },
+  [`${CORE}.NamespaceSpec`]: {
+    name: `${CORE}.NamespaceSpec`,
+    fields: [{ name: 'finalizers', type: { kind: 'array', items: { kind: 'string' } }, omitempty: true, listType: 'atomic' }],
+  },
+  'io.kapi.example.v1.Widget': {
+    name: 'io.kapi.example.v1.Widget',
+    gvk: { group: 'example.kapi.io', version: 'v1', kind: 'Widget' },
+    structType: 'atomic',
+    extensions: { 'x-kubernetes-unions': [{ discriminator: 'mode', 'fields-to-discriminateBy': { a: 'A' } }] },
+    fields: [
+      ...typeMeta,
+      { name: 'metadata', type: ref(`${META}.ObjectMeta`), omitempty: true },
+      { name: 'inlined', type: ref('io.kapi.example.v1.Embedded'), inline: true },
+      { name: 'i64', type: { kind: 'int64' } },
+      { name: 'num', type: { kind: 'number' }, omitempty: true },
+      { name: 'flag', type: { kind: 'boolean' } },
+      { name: 'blob', type: { kind: 'bytes' }, omitempty: true },
+      { name: 'raw', type: { kind: 'any' }, omitempty: true },
+      { name: 'fields', type: { kind: 'fieldsV1' }, omitempty: true, pointer: true },
+      { name: 'micro', type: { kind: 'microTime' }, omitempty: true },
+      { name: 'uid', type: { kind: 'string', format: 'uuid' }, omitempty: true },
+    ],
+  },
+  'io.kapi.example.v1.Embedded': {
+    name: 'io.kapi.example.v1.Embedded',
+    fields: [{ name: 'fromEmbed', type: { kind: 'string' }, omitempty: true, description: 'A field of an embedded struct.' }],
+  },
+};
+
+const strategy = {} as Strategy;
+const scale = {} as ScaleSpec;
+
+function def(partial: Partial<ResourceDef> & Pick<ResourceDef, 'group' | 'version' | 'resource' | 'kind'>): ResourceDef {
+  return {
+    listKind: `${partial.kind}List`,
+    singularName: partial.kind.toLowerCase(),
+    shortNames: [],
+    categories: [],
+    namespaced: true,
+    strategy,
+    nameValidator: () => [],
+    returnDeletedObject: false,
+    ...partial,
+  };
+}
+
+const DEFS: ResourceDef[] = [
+  def({ group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, subresources: { status: strategy, finalize: strategy }, returnDeletedObject: true, ownDeletion: true, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] }),
+  def({ group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', subresources: { status: strategy }, scale }),
+  def({ group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses', kind: 'PriorityClass', namespaced: false }),
+  def({ group: 'example.kapi.io', version: 'v1', resource: 'widgets', kind: 'Widget', verbs: ['get', 'list', 'create'] }),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+/** Every `$ref` string in a document, with the JSON path it sits at. */
+function refsOf(doc: unknown, path = '#'): [string, string][] {
+  const out: [string, string][] = [];
+  if (Array.isArray(doc)) doc.forEach((v, i) => out.push(...refsOf(v, `${path}/${i}`)));
+  else if (doc && typeof doc === 'object') {
+    for (const [k, v] of Object.entries(doc)) {
+      if (k === '$ref' && typeof v === 'string') out.push([path, v]);
+      else out.push(...refsOf(v, `${path}/${k}`));
+    }
+  }
+  return out;
+}
+
+function resolve(doc: Json, ref: string): unknown {
+  expect(ref.startsWith('#/')).toBe(true);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((o, seg) => (o && typeof o === 'object' ? (o as Json)[seg] : undefined), doc);
+}
+
+function everyKey(doc: unknown, key: string): unknown[] {
+  const out: unknown[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === key) out.push(x);
+        walk(x);
+      }
+    }
+  };
+  walk(doc);
+  return out;
+}
+
+const names = (params: Json[] | undefined): string[] => (params ?? []).map((p) => p.name);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('OpenAPI v3 (per group version)', () => {
+  const doc = buildOpenAPIV3(DEFS, REGISTRY, 'apps/v1') as Json;
+  const schemas = doc.components.schemas as Record<string, Json>;
+  const sts = `${APPS}.StatefulSet`;
+
+  it('has the document header and only this group version', () => {
+    expect(doc.openapi).toBe('3.0.0');
+    expect(doc.info).toEqual({ title: 'Kubernetes', version: 'v1.33.0' });
+    expect(doc.components.securitySchemes.BearerToken).toEqual({ description: 'Bearer Token authentication', in: 'header', name: 'authorization', type: 'apiKey' });
+    expect(Object.keys(doc.paths)).toEqual([
+      '/apis/apps/v1/',
+      '/apis/apps/v1/namespaces/{namespace}/statefulsets',
+      '/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}',
+      '/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale',
+      '/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status',
+      '/apis/apps/v1/statefulsets',
+      '/apis/apps/v1/watch/namespaces/{namespace}/statefulsets',
+      '/apis/apps/v1/watch/namespaces/{namespace}/statefulsets/{name}',
+      '/apis/apps/v1/watch/statefulsets',
+    ]);
+    expect(schemas['io.k8s.api.scheduling.v1.PriorityClass']).toBeUndefined();
+    expect(schemas[`${CORE}.Namespace`]).toBeUndefined();
+    // The same document for the /openapi/v3 key form.
+    expect(buildOpenAPIV3(DEFS, REGISTRY, 'apis/apps/v1')).toEqual(doc);
+  });
+
+  it("uses kube's operation ids, tags, actions and group-version-kinds", () => {
+    const p = doc.paths;
+    const coll = p['/apis/apps/v1/namespaces/{namespace}/statefulsets'];
+    const item = p['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}'];
+    const ids = Object.values(p as Record<string, Json>).flatMap((pi) => ['get', 'put', 'post', 'delete', 'patch'].filter((m) => pi[m]).map((m) => pi[m].operationId));
+    expect(ids.sort()).toEqual(
+      [
+        'getAppsV1APIResources',
+        'deleteAppsV1CollectionNamespacedStatefulSet',
+        'listAppsV1NamespacedStatefulSet',
+        'createAppsV1NamespacedStatefulSet',
+        'deleteAppsV1NamespacedStatefulSet',
+        'readAppsV1NamespacedStatefulSet',
+        'patchAppsV1NamespacedStatefulSet',
+        'replaceAppsV1NamespacedStatefulSet',
+        'readAppsV1NamespacedStatefulSetScale',
+        'patchAppsV1NamespacedStatefulSetScale',
+        'replaceAppsV1NamespacedStatefulSetScale',
+        'readAppsV1NamespacedStatefulSetStatus',
+        'patchAppsV1NamespacedStatefulSetStatus',
+        'replaceAppsV1NamespacedStatefulSetStatus',
+        'listAppsV1StatefulSetForAllNamespaces',
+        'watchAppsV1NamespacedStatefulSetList',
+        'watchAppsV1NamespacedStatefulSet',
+        'watchAppsV1StatefulSetListForAllNamespaces',
+      ].sort(),
+    );
+    expect(coll.post.tags).toEqual(['apps_v1']);
+    expect(coll.post['x-kubernetes-action']).toBe('post');
+    expect(coll.post['x-kubernetes-group-version-kind']).toEqual({ group: 'apps', kind: 'StatefulSet', version: 'v1' });
+    expect(coll.delete['x-kubernetes-action']).toBe('deletecollection');
+    expect(coll.get['x-kubernetes-action']).toBe('list');
+    expect(item.put['x-kubernetes-action']).toBe('put');
+    expect(p['/apis/apps/v1/watch/statefulsets'].get['x-kubernetes-action']).toBe('watchlist');
+    expect(p['/apis/apps/v1/watch/namespaces/{namespace}/statefulsets/{name}'].get['x-kubernetes-action']).toBe('watch');
+    const scalePath = p['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale'];
+    expect(scalePath.patch['x-kubernetes-group-version-kind']).toEqual({ group: 'autoscaling', kind: 'Scale', version: 'v1' });
+    expect(scalePath.parameters[0].description).toBe('name of the Scale');
+    expect(p['/apis/apps/v1/'].get['x-kubernetes-action']).toBeUndefined();
+    expect(item.patch.description).toBe('partially update the specified StatefulSet');
+    expect(p['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status'].get.description).toBe('read status of the specified StatefulSet');
+  });
+
+  it('lists the parameters kubectl looks for', () => {
+    const coll = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets'];
+    const item = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}'];
+    expect(names(coll.parameters)).toEqual(['namespace', 'pretty']);
+    expect(coll.parameters[0]).toEqual({
+      description: 'object name and auth scope, such as for teams and projects',
+      in: 'path',
+      name: 'namespace',
+      required: true,
+      schema: { type: 'string', uniqueItems: true },
+    });
+    expect(names(item.parameters)).toEqual(['name', 'namespace', 'pretty']);
+    expect(names(coll.post.parameters)).toEqual(['dryRun', 'fieldManager', 'fieldValidation']);
+    expect(names(item.put.parameters)).toEqual(['dryRun', 'fieldManager', 'fieldValidation']);
+    expect(names(item.patch.parameters)).toEqual(['dryRun', 'fieldManager', 'fieldValidation', 'force']);
+    expect(item.patch.parameters[3].schema).toEqual({ type: 'boolean', uniqueItems: true });
+    expect(names(coll.get.parameters)).toEqual([
+      'allowWatchBookmarks', 'continue', 'fieldSelector', 'labelSelector', 'limit',
+      'resourceVersion', 'resourceVersionMatch', 'sendInitialEvents', 'timeoutSeconds', 'watch',
+    ]);
+    expect(names(coll.delete.parameters)).toEqual([
+      'continue', 'dryRun', 'fieldSelector', 'gracePeriodSeconds', 'ignoreStoreReadErrorWithClusterBreakingPotential',
+      'labelSelector', 'limit', 'orphanDependents', 'propagationPolicy', 'resourceVersion', 'resourceVersionMatch',
+      'sendInitialEvents', 'timeoutSeconds',
+    ]);
+    expect(names(item.delete.parameters)).toEqual(['dryRun', 'gracePeriodSeconds', 'ignoreStoreReadErrorWithClusterBreakingPotential', 'orphanDependents', 'propagationPolicy']);
+    expect(item.get.parameters).toBeUndefined();
+    const all = doc.paths['/apis/apps/v1/statefulsets'];
+    expect(all.get.parameters).toBeUndefined();
+    expect(names(all.parameters)).toContain('watch');
+    expect(names(all.parameters)).toContain('pretty');
+  });
+
+  it('has request bodies and responses with media types and schema refs', () => {
+    const coll = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets'];
+    const item = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}'];
+    const r = (name: string) => ({ schema: { $ref: `#/components/schemas/${name}` } });
+    expect(coll.post.requestBody).toEqual({ content: { '*/*': r(sts) }, required: true });
+    expect(Object.keys(coll.post.responses)).toEqual(['200', '201', '202', '401']);
+    expect(coll.post.responses['201']).toEqual({
+      content: { 'application/json': r(sts), 'application/vnd.kubernetes.protobuf': r(sts), 'application/yaml': r(sts) },
+      description: 'Created',
+    });
+    expect(coll.post.responses['401']).toEqual({ description: 'Unauthorized' });
+    expect(Object.keys(coll.get.responses['200'].content)).toEqual([
+      'application/json',
+      'application/json;stream=watch',
+      'application/vnd.kubernetes.protobuf',
+      'application/vnd.kubernetes.protobuf;stream=watch',
+      'application/yaml',
+    ]);
+    expect(coll.get.responses['200'].content['application/json']).toEqual(r(`${APPS}.StatefulSetList`));
+    expect(Object.keys(item.patch.requestBody.content)).toEqual([
+      'application/apply-patch+yaml',
+      'application/json-patch+json',
+      'application/merge-patch+json',
+      'application/strategic-merge-patch+json',
+    ]);
+    expect(item.patch.requestBody.content['application/merge-patch+json']).toEqual(r(`${META}.Patch`));
+    expect(Object.keys(item.patch.responses)).toEqual(['200', '201', '401']);
+    expect(item.delete.requestBody).toEqual({ content: { '*/*': r(`${META}.DeleteOptions`) } });
+    expect(item.delete.responses['202'].content['application/json']).toEqual(r(`${META}.Status`));
+    expect(doc.paths['/apis/apps/v1/watch/statefulsets'].get.responses['200'].content['application/json']).toEqual(r(`${META}.WatchEvent`));
+  });
+
+  it('resolves every $ref to a component schema', () => {
+    const refs = refsOf(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const [at, ref] of refs) {
+      expect(ref, at).toMatch(/^#\/components\/schemas\//);
+      expect(resolve(doc, ref), `${at} -> ${ref}`).toBeTypeOf('object');
+    }
+    // Placeholders only where the registry has no schema at all.
+    for (const [name, s] of Object.entries(schemas)) expect(String(s.description ?? ''), name).not.toContain('no schema is registered');
+  });
+
+  it("converts structs in kube's v3 style", () => {
+    const s = schemas[sts];
+    expect(s['x-kubernetes-group-version-kind']).toEqual([{ group: 'apps', kind: 'StatefulSet', version: 'v1' }]);
+    expect(s.type).toBe('object');
+    expect(Object.keys(s.properties)).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+    expect(s.properties.metadata).toEqual({ allOf: [{ $ref: `#/components/schemas/${META}.ObjectMeta` }], default: {}, description: "Standard object's metadata." });
+    expect(s.properties.kind).toEqual({ description: 'Kind of the object.', type: 'string' });
+
+    const spec = schemas[`${APPS}.StatefulSetSpec`];
+    expect(spec.required).toEqual(['selector', 'template']);
+    expect(spec.properties.replicas).toEqual({ description: 'replicas is the desired number of replicas.', format: 'int32', type: 'integer' });
+    // A pointer struct: no default.
+    expect(spec.properties.selector).toEqual({ allOf: [{ $ref: `#/components/schemas/${META}.LabelSelector` }], description: 'selector is a label query over pods.' });
+    expect(spec.properties.template.default).toEqual({});
+    expect(spec.properties.updateStrategy['x-kubernetes-patch-strategy']).toBe('retainKeys');
+    expect(spec.properties.updateStrategy.allOf).toHaveLength(1);
+    expect(spec.properties.podManagementPolicy.enum).toEqual(['OrderedReady', 'Parallel']);
+    // A ref without siblings stays a bare $ref.
+    expect(schemas[`${APPS}.StatefulSetUpdateStrategy`].properties.rollingUpdate).toEqual({ $ref: `#/components/schemas/${APPS}.RollingUpdateStatefulSetStrategy` });
+
+    const status = schemas[`${APPS}.StatefulSetStatus`];
+    expect(status.properties.replicas).toEqual({ default: 0, description: 'replicas is the number of Pods created.', format: 'int32', type: 'integer' });
+    expect(status.properties.observedGeneration).toEqual({ format: 'int64', type: 'integer' });
+    expect(status.properties.conditions).toEqual({
+      description: "Represents the latest available observations of a statefulset's current state.",
+      items: { allOf: [{ $ref: `#/components/schemas/${APPS}.StatefulSetCondition` }], default: {} },
+      type: 'array',
+      'x-kubernetes-list-map-keys': ['type'],
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-patch-merge-key': 'type',
+      'x-kubernetes-patch-strategy': 'merge',
+    });
+    expect(schemas[`${APPS}.StatefulSetCondition`].properties.type).toEqual({ default: '', type: 'string' });
+    expect(schemas[`${APPS}.StatefulSetCondition`].properties.lastTransitionTime).toEqual({ $ref: `#/components/schemas/${META}.Time` });
+
+    const podSpec = schemas[`${CORE}.PodSpec`];
+    expect(podSpec.properties.nodeSelector).toEqual({ additionalProperties: { default: '', type: 'string' }, type: 'object', 'x-kubernetes-map-type': 'atomic' });
+    expect(schemas[`${CORE}.Container`].properties.args.items).toEqual({ default: '', type: 'string' });
+    expect(schemas[`${CORE}.ContainerPort`].properties.protocol).toEqual({ default: 'TCP', enum: ['SCTP', 'TCP', 'UDP'], type: 'string' });
+    expect(schemas[`${CORE}.ResourceRequirements`].properties.limits).toEqual({
+      additionalProperties: { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.api.resource.Quantity' },
+      type: 'object',
+    });
+  });
+
+  it('defines the special types as kube does', () => {
+    expect(schemas['io.k8s.apimachinery.pkg.util.intstr.IntOrString']).toMatchObject({ format: 'int-or-string', oneOf: [{ type: 'integer' }, { type: 'string' }] });
+    expect(schemas['io.k8s.apimachinery.pkg.api.resource.Quantity']).toMatchObject({ oneOf: [{ type: 'string' }, { type: 'number' }] });
+    expect(schemas['io.k8s.apimachinery.pkg.api.resource.Quantity'].description).toMatch(/Quantity/);
+    expect(schemas[`${META}.Time`]).toMatchObject({ format: 'date-time', type: 'string' });
+    expect(schemas[`${META}.ObjectMeta`].properties.ownerReferences).toMatchObject({
+      'x-kubernetes-list-map-keys': ['uid'],
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-patch-merge-key': 'uid',
+      'x-kubernetes-patch-strategy': 'merge',
+    });
+    expect(schemas[`${META}.OwnerReference`]['x-kubernetes-map-type']).toBe('atomic');
+    expect(schemas[`${META}.Status`]['x-kubernetes-group-version-kind']).toEqual([{ group: '', kind: 'Status', version: 'v1' }]);
+    // DeleteOptions and WatchEvent are registered in every served group version.
+    expect(schemas[`${META}.DeleteOptions`]['x-kubernetes-group-version-kind']).toEqual([
+      { group: '', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'apps', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'example.kapi.io', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'scheduling.k8s.io', kind: 'DeleteOptions', version: 'v1' },
+    ]);
+    expect(schemas['io.k8s.api.autoscaling.v1.Scale']['x-kubernetes-group-version-kind']).toEqual([{ group: 'autoscaling', kind: 'Scale', version: 'v1' }]);
+    expect(schemas[`${META}.Patch`]).toEqual({ description: expect.any(String), type: 'object' });
+  });
+
+  it('maps every type kind and inlines embedded structs', () => {
+    const w = buildOpenAPIV3(DEFS, REGISTRY, 'example.kapi.io/v1') as Json;
+    const s = w.components.schemas['io.kapi.example.v1.Widget'];
+    expect(s['x-kubernetes-map-type']).toBe('atomic');
+    expect(s['x-kubernetes-unions']).toEqual([{ discriminator: 'mode', 'fields-to-discriminateBy': { a: 'A' } }]);
+    expect(s.properties.fromEmbed).toEqual({ description: 'A field of an embedded struct.', type: 'string' });
+    expect(s.properties.inlined).toBeUndefined();
+    expect(s.properties.i64).toEqual({ default: 0, format: 'int64', type: 'integer' });
+    expect(s.properties.num).toEqual({ format: 'double', type: 'number' });
+    expect(s.properties.flag).toEqual({ default: false, type: 'boolean' });
+    expect(s.properties.blob).toEqual({ format: 'byte', type: 'string' });
+    expect(s.properties.raw).toEqual({ $ref: '#/components/schemas/io.k8s.apimachinery.pkg.runtime.RawExtension' });
+    expect(s.properties.fields).toEqual({ $ref: `#/components/schemas/${META}.FieldsV1` });
+    expect(s.properties.micro).toEqual({ $ref: `#/components/schemas/${META}.MicroTime` });
+    expect(s.properties.uid).toEqual({ format: 'uuid', type: 'string' });
+    expect(w.components.schemas['io.k8s.apimachinery.pkg.runtime.RawExtension']).toMatchObject({ type: 'object' });
+    // Only the verbs the resource has: no delete, update, patch or watch paths.
+    expect(Object.keys(w.paths)).toEqual(['/apis/example.kapi.io/v1/', '/apis/example.kapi.io/v1/namespaces/{namespace}/widgets', '/apis/example.kapi.io/v1/namespaces/{namespace}/widgets/{name}', '/apis/example.kapi.io/v1/widgets']);
+    expect(Object.keys(w.paths['/apis/example.kapi.io/v1/namespaces/{namespace}/widgets/{name}'])).toEqual(['get', 'parameters']);
+    expect(w.paths['/apis/example.kapi.io/v1/namespaces/{namespace}/widgets'].post.operationId).toBe('createExampleKapiIoV1NamespacedWidget');
+    expect(w.paths['/apis/example.kapi.io/v1/namespaces/{namespace}/widgets'].post.tags).toEqual(['exampleKapiIo_v1']);
+    // A list kind the registry lacks is synthesized.
+    const listName = 'io.k8s.api.example.v1.WidgetList';
+    expect(w.components.schemas[listName]['x-kubernetes-group-version-kind']).toEqual([{ group: 'example.kapi.io', kind: 'WidgetList', version: 'v1' }]);
+    expect(w.components.schemas[listName].required).toEqual(['items']);
+  });
+
+  it('builds the core group version: namespaces with finalize and status', () => {
+    const core = buildOpenAPIV3(DEFS, REGISTRY, 'v1') as Json;
+    expect(Object.keys(core.paths)).toEqual([
+      '/api/v1/',
+      '/api/v1/namespaces',
+      '/api/v1/namespaces/{name}',
+      '/api/v1/namespaces/{name}/finalize',
+      '/api/v1/namespaces/{name}/status',
+      '/api/v1/watch/namespaces',
+      '/api/v1/watch/namespaces/{name}',
+    ]);
+    const coll = core.paths['/api/v1/namespaces'];
+    expect(coll.delete).toBeUndefined(); // no deletecollection for namespaces
+    expect(coll.post.operationId).toBe('createCoreV1Namespace');
+    expect(coll.post.tags).toEqual(['core_v1']);
+    expect(core.paths['/api/v1/'].get.operationId).toBe('getCoreV1APIResources');
+    const fin = core.paths['/api/v1/namespaces/{name}/finalize'];
+    expect(Object.keys(fin)).toEqual(['parameters', 'put']);
+    expect(fin.put.operationId).toBe('replaceCoreV1NamespaceFinalize');
+    expect(names(fin.parameters)).toEqual(['name', 'pretty']);
+    expect(core.paths['/api/v1/namespaces/{name}'].delete.responses['200'].content['application/json'].schema.$ref).toBe(`#/components/schemas/${META}.Status`);
+    expect(core.paths['/api/v1/namespaces/{name}/status'].put.operationId).toBe('replaceCoreV1NamespaceStatus');
+    expect(core.paths['/api/v1/watch/namespaces'].get.operationId).toBe('watchCoreV1NamespaceList');
+    expect(core.components.schemas[`${CORE}.NamespaceList`].properties.items.items).toEqual({ allOf: [{ $ref: `#/components/schemas/${CORE}.Namespace` }], default: {} });
+    for (const [at, ref] of refsOf(core)) expect(resolve(core, ref), `${at} -> ${ref}`).toBeTypeOf('object');
+  });
+});
+
+describe('OpenAPI v2 (swagger, all groups)', () => {
+  const doc = buildOpenAPIV2(DEFS, REGISTRY) as Json;
+
+  it("has kube's top level and discovery paths", () => {
+    expect(Object.keys(doc)).toEqual(['definitions', 'info', 'parameters', 'paths', 'security', 'securityDefinitions', 'swagger']);
+    expect(doc.swagger).toBe('2.0');
+    expect(doc.security).toEqual([{ BearerToken: [] }]);
+    for (const p of ['/api/', '/api/v1/', '/apis/', '/apis/apps/', '/apis/apps/v1/', '/apis/scheduling.k8s.io/', '/apis/scheduling.k8s.io/v1/']) expect(doc.paths[p], p).toBeDefined();
+    expect(doc.paths['/apis/'].get.operationId).toBe('getAPIVersions');
+    expect(doc.paths['/api/'].get.operationId).toBe('getCoreAPIVersions');
+    expect(doc.paths['/apis/scheduling.k8s.io/'].get.operationId).toBe('getSchedulingAPIGroup');
+    expect(doc.paths['/apis/scheduling.k8s.io/'].get.tags).toEqual(['scheduling']);
+    expect(doc.paths['/apis/scheduling.k8s.io/v1/priorityclasses'].post.operationId).toBe('createSchedulingV1PriorityClass');
+    expect(doc.paths['/apis/scheduling.k8s.io/v1/priorityclasses'].delete.operationId).toBe('deleteSchedulingV1CollectionPriorityClass');
+    expect(doc.paths['/apis/scheduling.k8s.io/v1/watch/priorityclasses/{name}'].get.operationId).toBe('watchSchedulingV1PriorityClass');
+  });
+
+  it("shares parameters under #/parameters with kube-openapi's names", () => {
+    // The names are kube's own (FNV hash of Go's JSON of the parameter).
+    expect(Object.keys(doc.parameters)).toEqual(
+      expect.arrayContaining(['pretty-tJGM1-ng', 'namespace-vgWSWtn3', 'fieldManager-Qy4HdaTW', 'gracePeriodSeconds--K5HaBOS', 'body-2Y1dVQaQ']),
+    );
+    expect(doc.parameters['body-2Y1dVQaQ']).toEqual({ in: 'body', name: 'body', schema: { $ref: `#/definitions/${META}.DeleteOptions` } });
+    const item = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}'];
+    expect(item.parameters).toEqual([
+      { description: 'name of the StatefulSet', in: 'path', name: 'name', required: true, type: 'string', uniqueItems: true },
+      { $ref: '#/parameters/namespace-vgWSWtn3' },
+      { $ref: '#/parameters/pretty-tJGM1-ng' },
+    ]);
+    // dryRun and fieldValidation stay inline: kubectl <= 1.27 looks for them there.
+    const patch = item.patch;
+    // The generic Patch body is shared too, under kube's name.
+    expect(patch.parameters[0]).toEqual({ $ref: '#/parameters/body-78PwaGsr' });
+    expect(doc.parameters['body-78PwaGsr']).toEqual({ in: 'body', name: 'body', required: true, schema: { $ref: `#/definitions/${META}.Patch` } });
+    expect(patch.parameters.find((p: Json) => p.name === 'fieldValidation')).toMatchObject({ in: 'query', type: 'string', uniqueItems: true });
+    expect(patch.parameters.find((p: Json) => p.name === 'dryRun')).toMatchObject({ in: 'query' });
+    expect(patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml']);
+    expect(patch.produces).toEqual(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);
+    expect(patch.schemes).toEqual(['https']);
+    expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: 'apps', kind: 'StatefulSet', version: 'v1' });
+    const create = doc.paths['/apis/apps/v1/namespaces/{namespace}/statefulsets'].post;
+    expect(create.parameters[0]).toEqual({ in: 'body', name: 'body', required: true, schema: { $ref: `#/definitions/${APPS}.StatefulSet` } });
+    expect(create.responses['201']).toEqual({ description: 'Created', schema: { $ref: `#/definitions/${APPS}.StatefulSet` } });
+  });
+
+  it('resolves every $ref and has no v3-only constructs', () => {
+    for (const [at, ref] of refsOf(doc)) {
+      expect(ref, at).toMatch(/^#\/(definitions|parameters)\//);
+      expect(resolve(doc, ref), `${at} -> ${ref}`).toBeTypeOf('object');
+    }
+    expect(everyKey(doc, 'default')).toEqual([]);
+    expect(everyKey(doc, 'allOf')).toEqual([]);
+    expect(everyKey(doc, 'oneOf')).toEqual([]);
+    const d = doc.definitions as Record<string, Json>;
+    expect(d['io.k8s.apimachinery.pkg.util.intstr.IntOrString']).toMatchObject({ format: 'int-or-string', type: 'string' });
+    expect(d['io.k8s.apimachinery.pkg.api.resource.Quantity']).toMatchObject({ type: 'string' });
+    expect(d[`${APPS}.StatefulSet`].properties.metadata).toEqual({ $ref: `#/definitions/${META}.ObjectMeta`, description: "Standard object's metadata." });
+    expect(d[`${APPS}.StatefulSetSpec`].properties.updateStrategy).toEqual({
+      $ref: `#/definitions/${APPS}.StatefulSetUpdateStrategy`,
+      description: 'updateStrategy indicates the StatefulSetUpdateStrategy.',
+      'x-kubernetes-patch-strategy': 'retainKeys',
+    });
+    for (const k of [`${APPS}.StatefulSet`, `${CORE}.Namespace`, 'io.k8s.api.scheduling.v1.PriorityClass', 'io.kapi.example.v1.Widget']) {
+      expect(d[k]?.['x-kubernetes-group-version-kind'], k).toHaveLength(1);
+    }
+  });
+});
+
+describe('gnostic protobuf (application/com.github.proto-openapi.spec.v2@v1.0+protobuf)', () => {
+  const doc = buildOpenAPIV2(DEFS, REGISTRY) as Json;
+  const pb = encodeOpenAPIV2Protobuf(doc);
+
+  it('decodes back to the same document', () => {
+    expect(pb.length).toBeGreaterThan(1000);
+    expect(decodeOpenAPIV2Protobuf(pb)).toEqual(doc);
+  });
+
+  it('has the gnostic field layout', () => {
+    const type = openAPIV2Root().lookupType('openapi.v2.Document');
+    const m = type.toObject(type.decode(pb), { arrays: true }) as Json;
+    expect(m.swagger).toBe('2.0');
+    // Field 9 (definitions), entries as NamedSchema.
+    const sts = m.definitions.additional_properties.find((n: Json) => n.name === `${APPS}.StatefulSet`);
+    expect(sts.value.type.value).toEqual(['object']);
+    const gvk = sts.value.vendor_extension.find((e: Json) => e.name === 'x-kubernetes-group-version-kind');
+    expect(parseYaml(gvk.value.yaml)).toEqual([{ group: 'apps', kind: 'StatefulSet', version: 'v1' }]);
+    // A PATCH operation with its gvk extension and the inline fieldValidation query parameter.
+    const item = m.paths.path.find((p: Json) => p.name === '/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}');
+    const patch = item.value.patch;
+    expect(patch.operation_id).toBe('patchAppsV1NamespacedStatefulSet');
+    expect(patch.vendor_extension.map((e: Json) => e.name)).toEqual(['x-kubernetes-action', 'x-kubernetes-group-version-kind']);
+    expect(parseYaml(patch.vendor_extension[1].value.yaml)).toEqual({ group: 'apps', kind: 'StatefulSet', version: 'v1' });
+    const fv = patch.parameters.find((p: Json) => p.parameter?.non_body_parameter?.query_parameter_sub_schema?.name === 'fieldValidation');
+    expect(fv.parameter.non_body_parameter.query_parameter_sub_schema).toMatchObject({ in: 'query', type: 'string', unique_items: true });
+    expect(patch.parameters[0].json_reference._ref).toBe('#/parameters/body-78PwaGsr');
+    // A $ref with a sibling description, as kube's v2 writes it.
+    const spec = m.definitions.additional_properties.find((n: Json) => n.name === `${APPS}.StatefulSet`).value.properties.additional_properties.find((p: Json) => p.name === 'spec');
+    expect(spec.value._ref).toBe(`#/definitions/${APPS}.StatefulSetSpec`);
+    // Field numbers, checked on the wire: Document.swagger (1, string) comes first.
+    expect(pb[0]).toBe((1 << 3) | 2);
+    expect(pb.subarray(2, 2 + pb[1]).toString()).toBe('2.0');
+  });
+});
+
+describe('/openapi/v3 index, hashes and negotiation', () => {
+  it('builds the index with hash query parameters', () => {
+    const body = JSON.stringify(buildOpenAPIV3(DEFS, REGISTRY, 'apps/v1'));
+    const hash = openapiHash(body);
+    expect(hash).toMatch(/^[0-9A-F]{128}$/);
+    expect(openapiV3Index(['apps/v1', 'v1', 'apis'], { 'apps/v1': hash, 'api/v1': 'ABC' })).toEqual({
+      paths: {
+        'api/v1': { serverRelativeURL: '/openapi/v3/api/v1?hash=ABC' },
+        apis: { serverRelativeURL: '/openapi/v3/apis' },
+        'apis/apps/v1': { serverRelativeURL: `/openapi/v3/apis/apps/v1?hash=${hash}` },
+      },
+    });
+    expect(Object.keys(openapiV3Index(['apis/apps/v1', 'apis/apps'], {}).paths)).toEqual(['apis/apps', 'apis/apps/v1']);
+  });
+
+  it('negotiates representations as kube-openapi does', () => {
+    expect(negotiateOpenAPIV2(undefined)).toEqual({ format: 'json', contentType: 'application/json' });
+    expect(negotiateOpenAPIV2('application/com.github.proto-openapi.spec.v2@v1.0+protobuf')).toEqual({
+      format: 'protobuf',
+      contentType: 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf',
+    });
+    expect(negotiateOpenAPIV2('application/*')?.format).toBe('json');
+    expect(negotiateOpenAPIV2('*/*')?.format).toBe('json');
+    expect(negotiateOpenAPIV2('application/com.github.proto-openapi.spec.v2.v1.0+protobuf')?.format).toBe('protobuf');
+    expect(negotiateOpenAPIV2('application/com.github.proto-openapi.spec.v2@v1.0+protobuf, application/json')?.format).toBe('protobuf');
+    expect(negotiateOpenAPIV2('text/html')).toBeUndefined();
+    expect(negotiateOpenAPIV3('application/json, */*')).toEqual({ format: 'json', contentType: 'application/json' });
+    expect(negotiateOpenAPIV3('application/com.github.proto-openapi.spec.v3@v1.0+protobuf')).toBeUndefined();
+    expect(negotiateOpenAPIV3('application/com.github.proto-openapi.spec.v3@v1.0+protobuf, application/json')?.format).toBe('json');
+    expect(negotiateOpenAPIV3('text/plain')).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// kubectl 1.27 reads the protobuf: it fetches /openapi/v2 as gnostic protobuf for client-side
+// validation (--validate=true) and for its server-side field validation support check.
+
+const KUBECTL_127 = '/usr/lib/google-cloud-sdk/bin/kubectl.1.27';
+const execFileP = promisify(execFile);
+
+interface Recorded {
+  path: string;
+  accept: string;
+}
+
+/** A tiny API server: discovery documents, /openapi/v2 and (with `v3`) /openapi/v3; otherwise 404s. */
+async function startFakeServer(v2: Json, v3 = false): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }> {
+  const pb = encodeOpenAPIV2Protobuf(v2);
+  const json = JSON.stringify(v2);
+  const v3Docs = new Map<string, { body: string; hash: string }>();
+  if (v3) {
+    for (const key of ['api/v1', 'apis/apps/v1', 'apis/scheduling.k8s.io/v1']) {
+      const body = JSON.stringify(buildOpenAPIV3(DEFS, REGISTRY, key));
+      v3Docs.set(key, { body, hash: openapiHash(body) });
+    }
+  }
+  const v3Index = JSON.stringify(openapiV3Index([...v3Docs.keys()], Object.fromEntries([...v3Docs].map(([k, d]) => [k, d.hash]))));
+  const requests: Recorded[] = [];
+  let server: Server;
+  const send = (res: import('node:http').ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  const resources = (groupVersion: string, list: Json[]) => JSON.stringify({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources: list });
+  const handler = (req: IncomingMessage, res: import('node:http').ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    requests.push({ path, accept: String(req.headers.accept ?? '') });
+    const addr = (server.address() as AddressInfo).port;
+    switch (path) {
+      case '/api':
+        return send(res, 200, 'application/json', JSON.stringify({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${addr}` }] }));
+      case '/apis':
+        return send(
+          res,
+          200,
+          'application/json',
+          JSON.stringify({
+            kind: 'APIGroupList',
+            apiVersion: 'v1',
+            groups: ['apps', 'scheduling.k8s.io'].map((g) => ({ name: g, versions: [{ groupVersion: `${g}/v1`, version: 'v1' }], preferredVersion: { groupVersion: `${g}/v1`, version: 'v1' } })),
+          }),
+        );
+      case '/api/v1':
+        return send(res, 200, 'application/json', resources('v1', [
+          { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['ns'] },
+        ]));
+      case '/apis/apps/v1':
+        return send(res, 200, 'application/json', resources('apps/v1', [
+          { name: 'statefulsets', singularName: 'statefulset', namespaced: true, kind: 'StatefulSet', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['sts'], categories: ['all'] },
+          { name: 'statefulsets/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
+          { name: 'statefulsets/status', singularName: '', namespaced: true, kind: 'StatefulSet', verbs: ['get', 'patch', 'update'] },
+        ]));
+      case '/apis/scheduling.k8s.io/v1':
+        return send(res, 200, 'application/json', resources('scheduling.k8s.io/v1', [
+          { name: 'priorityclasses', singularName: 'priorityclass', namespaced: false, kind: 'PriorityClass', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['pc'] },
+        ]));
+      case '/openapi/v2': {
+        const rep = negotiateOpenAPIV2(req.headers.accept);
+        if (!rep) return send(res, 406, 'text/plain', '');
+        return send(res, 200, rep.contentType, rep.format === 'protobuf' ? pb : json);
+      }
+      case '/openapi/v3':
+        if (v3) return send(res, 200, 'application/json', v3Index);
+        break;
+      default: {
+        const d = path.startsWith('/openapi/v3/') ? v3Docs.get(path.slice('/openapi/v3/'.length)) : undefined;
+        if (d) return send(res, 200, 'application/json', d.body);
+      }
+    }
+    return send(res, 404, 'application/json', JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: 'the server could not find the requested resource' }));
+  };
+  server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A server that predates field validation: PATCH operations without the fieldValidation parameter. */
+function withoutFieldValidation(doc: Json): Json {
+  const out = structuredClone(doc);
+  for (const item of Object.values(out.paths as Record<string, Json>)) {
+    for (const m of ['get', 'put', 'post', 'delete', 'patch']) {
+      if (item[m]?.parameters) item[m].parameters = item[m].parameters.filter((p: Json) => p.name !== 'fieldValidation');
+    }
+  }
+  return out;
+}
+
+const STS = (spec: string) => `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+  labels: {app: web}
+spec:
+  replicas: 2
+  serviceName: web
+  selector:
+    matchLabels: {app: web}
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate: {partition: 0, maxUnavailable: 50%}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      terminationGracePeriodSeconds: 10
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        args: ["-g", "daemon off;"]
+        ports:
+        - {containerPort: 80, name: http}
+        resources:
+          limits: {cpu: 500m, memory: 128Mi}
+          requests: {cpu: 1}
+${spec}`;
+
+async function runKubectl(bin: string, home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  // A fresh discovery/OpenAPI cache per run, and no kubeconfig: --server says where to go.
+  const cache = join(home, `cache-${Math.random().toString(36).slice(2)}`);
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
+  try {
+    const { stdout, stderr } = await execFileP(bin, ['--cache-dir', cache, ...args], { env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+describe.skipIf(!existsSync(KUBECTL_127))('kubectl 1.27 reads the v2 protobuf', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kapi-openapi-'));
+    await writeFile(join(dir, 'good.yaml'), STS(''));
+    await writeFile(join(dir, 'unknown.yaml'), STS('  foo: bar\n'));
+    await writeFile(join(dir, 'badtype.yaml'), STS('  minReadySeconds: soon\n'));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const kubectl = (url: string, file: string) =>
+    runKubectl(KUBECTL_127, dir, ['--server', url, 'create', '-f', join(dir, file), '--validate=true', '--dry-run=client', '-o', 'yaml']);
+
+  it('validates client-side against the definitions when the server lacks field validation', async () => {
+    const srv = await startFakeServer(withoutFieldValidation(buildOpenAPIV2(DEFS, REGISTRY) as Json));
+    try {
+      const unknown = await kubectl(srv.url, 'unknown.yaml');
+      expect(unknown.code, unknown.stderr).not.toBe(0);
+      expect(unknown.stderr).toContain('unknown field "foo" in io.k8s.api.apps.v1.StatefulSetSpec');
+      expect(unknown.stderr).toContain('ValidationError(StatefulSet.spec)');
+      expect(srv.requests.some((r) => r.path === '/openapi/v2' && r.accept.includes('application/com.github.proto-openapi.spec.v2@v1.0+protobuf'))).toBe(true);
+
+      const badType = await kubectl(srv.url, 'badtype.yaml');
+      expect(badType.code).not.toBe(0);
+      expect(badType.stderr).toContain('invalid type for io.k8s.api.apps.v1.StatefulSetSpec.minReadySeconds: got "string", expected "integer"');
+
+      // A valid manifest passes (IntOrString, quantities, maps, lists, nested refs).
+      const good = await kubectl(srv.url, 'good.yaml');
+      expect(good.stderr).toBe('');
+      expect(good.code).toBe(0);
+      expect(parseYaml(good.stdout)).toMatchObject({ kind: 'StatefulSet', metadata: { name: 'web' }, spec: { replicas: 2 } });
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it("finds the fieldValidation parameter on the PATCH operation and leaves validation to the server", async () => {
+    const srv = await startFakeServer(buildOpenAPIV2(DEFS, REGISTRY) as Json);
+    try {
+      const res = await kubectl(srv.url, 'unknown.yaml');
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(parseYaml(res.stdout).spec.foo).toBe('bar');
+      expect(srv.requests.some((r) => r.path === '/openapi/v2')).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+const KUBECTL_133 = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
+
+describe.skipIf(!existsSync(KUBECTL_133))('kubectl 1.33 explain reads the v3 documents', () => {
+  let dir: string;
+  let srv: Awaited<ReturnType<typeof startFakeServer>>;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kapi-explain-'));
+    srv = await startFakeServer(buildOpenAPIV2(DEFS, REGISTRY) as Json, true);
+  });
+  afterAll(async () => {
+    await srv?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('explains a kind and nested fields through the /openapi/v3 index', async () => {
+    const top = await runKubectl(KUBECTL_133, dir, ['--server', srv.url, 'explain', 'statefulsets']);
+    expect(top.code, top.stderr).toBe(0);
+    expect(top.stdout).toContain('KIND:       StatefulSet');
+    expect(top.stdout).toContain('StatefulSet represents a set of pods with consistent identities.');
+    expect(top.stdout).toMatch(/spec\s+<StatefulSetSpec>/);
+
+    const nested = await runKubectl(KUBECTL_133, dir, ['--server', srv.url, 'explain', 'statefulsets.spec.updateStrategy.rollingUpdate']);
+    expect(nested.code, nested.stderr).toBe(0);
+    expect(nested.stdout).toContain('FIELD: rollingUpdate <RollingUpdateStatefulSetStrategy>');
+    expect(nested.stdout).toMatch(/maxUnavailable\s+<IntOrString>/);
+
+    const list = await runKubectl(KUBECTL_133, dir, ['--server', srv.url, 'explain', 'sts.spec.template.spec.containers']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('FIELD: containers <[]Container>');
+    expect(list.stdout).toMatch(/name\s+<string> -required-/);
+
+    const index = srv.requests.find((r) => r.path === '/openapi/v3');
+    expect(index).toBeDefined();
+    expect(srv.requests.some((r) => r.path === '/openapi/v3/apis/apps/v1')).toBe(true);
+  });
+});
