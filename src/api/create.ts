@@ -8,7 +8,7 @@ export async function handleCreate(s: Scope): Promise<void> {
   if (s.info.subresource) throw genericNotFound();
   if (s.info.name) throw methodNotAllowed();
   const opts = parseWriteOptions(s.query, 'CreateOptions');
-  const obj = await readObject(s);
+  const obj = await readObject(s, opts.fieldValidation);
   const { bytes } = await s.store.create(s.info.namespace, obj, opts.dryRun);
   respondObject(s.ctx, 201, s.def, bytes, s.out, s.pretty);
 }

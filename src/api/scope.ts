@@ -5,8 +5,10 @@ import type { OutputFormat } from '../codec/negotiate.js';
 import type { GenericStore } from '../registry/generic/store.js';
 import type { KObject, ResourceDef } from '../registry/types.js';
 import type { RequestInfo } from '../server/request-info.js';
-import { decodeBody, readBody } from '../codec/body.js';
-import { apiVersionOf } from '../registry/types.js';
+import { readBody } from '../codec/body.js';
+import { decodeTypedBody } from '../codec/typed-body.js';
+import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
+import type { FieldValidation } from './write-options.js';
 import { badRequest } from './status-error.js';
 
 export interface Scope {
@@ -19,34 +21,25 @@ export interface Scope {
   pretty: boolean;
 }
 
-/** Reads and decodes the request body as an object of the scope's kind. */
-export async function readObject(s: Scope): Promise<KObject> {
+/** Reads the body and decodes it through the schema as an object of the scope's kind. */
+export async function readObject(s: Scope, fieldValidation: FieldValidation): Promise<KObject> {
   const body = await readBody(s.ctx.req);
-  const target = { kind: s.def.kind, apiVersion: apiVersionOf(s.def) };
-  const doc = decodeBody(body, s.ctx.get('content-type') || undefined, target);
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw badRequest(`${target.kind} in version "${s.def.version}" cannot be handled as a ${target.kind}: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type struct`);
-  }
-  const obj = doc as KObject;
-  const want = apiVersionOf(s.def);
-  if (obj.kind !== undefined && obj.kind !== s.def.kind && typeof obj.kind === 'string') {
-    // Another kind cannot be converted into this one, whatever its version.
-    const v = typeof obj.apiVersion === 'string' ? obj.apiVersion.split('/').pop() : '';
-    throw badRequest(
-      `${obj.kind} in version "${v}" cannot be handled as a ${s.def.kind}: no conversion from kind "${obj.kind}" (${String(obj.apiVersion)}) to kind "${s.def.kind}" (${want})`,
-    );
-  }
-  if (obj.apiVersion !== undefined && obj.apiVersion !== want) {
-    throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${want})`);
-  }
-  if (obj.kind !== undefined && obj.kind !== s.def.kind) {
-    throw badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${s.def.kind})`);
-  }
+  const target = {
+    kind: s.def.kind,
+    group: s.def.group,
+    version: s.def.version,
+    definition: rootDefinition(s.def.group, s.def.version, s.def.kind),
+  };
+  const { object, warnings } = decodeTypedBody(body, s.ctx.get('content-type') || undefined, target, SCHEMAS, fieldValidation);
+  addWarnings(s, warnings);
+  const obj = object as KObject;
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
-  if (typeof obj.metadata !== 'object' || Array.isArray(obj.metadata)) {
-    throw badRequest(`${s.def.kind} in version "${s.def.version}" cannot be handled as a ${s.def.kind}: json: cannot unmarshal ${typeof obj.metadata} into Go struct field ${s.def.kind}.metadata of type v1.ObjectMeta`);
-  }
   return obj;
+}
+
+/** One `Warning: 299 - "<text>"` header per warning, as kube-apiserver writes them. */
+export function addWarnings(s: Scope, warnings: string[]): void {
+  for (const w of warnings) s.ctx.append('Warning', `299 - ${JSON.stringify(w)}`);
 }
 
 /** Parses an optional non-negative integer query parameter. */

@@ -145,6 +145,7 @@ export interface FieldError {
   type:
     | 'FieldValueRequired'
     | 'FieldValueInvalid'
+    | 'FieldValueNotFound'
     | 'FieldValueNotSupported'
     | 'FieldValueForbidden'
     | 'FieldValueDuplicate'
@@ -162,6 +163,7 @@ export interface FieldError {
 const TYPE_TEXT: Record<FieldError['type'], string> = {
   FieldValueRequired: 'Required value',
   FieldValueInvalid: 'Invalid value',
+  FieldValueNotFound: 'Not found',
   FieldValueNotSupported: 'Unsupported value',
   FieldValueForbidden: 'Forbidden',
   FieldValueDuplicate: 'Duplicate value',
@@ -180,6 +182,8 @@ const isStringMap = (v: object): v is Record<string, string> =>
  * rendering here, so they fall back to JSON.
  */
 function renderValue(v: unknown): string {
+  // Values Go prints through a String() or GoString() method carry their text with them.
+  if (v && typeof v === 'object' && typeof (v as { goString?: unknown }).goString === 'string') return (v as { goString: string }).goString;
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';

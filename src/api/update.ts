@@ -10,7 +10,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
   if (info.subresource === 'scale') return handleScaleUpdate(s);
   if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
-  const obj = await readObject(s);
+  const obj = await readObject(s, opts.fieldValidation);
   const res = await s.store.update(info.namespace, info.name, obj, info.subresource, opts.dryRun);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }

@@ -15,6 +15,8 @@ import {
 import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
+import { dropDisabledPodSpecFields, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
+import { applyPodSpecExtraDefaults } from '../../core/pods/strategy.js';
 import { selectorString } from '../../generic/selector-string.js';
 
 interface StsSpec {
@@ -51,14 +53,22 @@ function applyDefaults(obj: KObject): void {
   s.persistentVolumeClaimRetentionPolicy ??= {};
   s.persistentVolumeClaimRetentionPolicy.whenDeleted ??= 'Retain';
   s.persistentVolumeClaimRetentionPolicy.whenScaled ??= 'Retain';
-  if (s.template) defaultPodTemplate(s.template);
+  if (s.template) {
+    defaultPodTemplate(s.template);
+    applyPodSpecExtraDefaults(s.template.spec ?? {});
+  }
 }
 
-/** MaxUnavailableStatefulSet is off in 1.33: the field is dropped before validation. */
+/**
+ * MaxUnavailableStatefulSet is off in 1.33: the field is dropped before validation; so are
+ * the template's gated pod fields (pod.DropDisabledTemplateFields).
+ */
 function dropDisabledFields(obj: KObject, old?: KObject): void {
   const ru = spec(obj).updateStrategy?.rollingUpdate;
   const oldHad = old && (old.spec as StsSpec | undefined)?.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined;
   if (ru && !oldHad) delete ru.maxUnavailable;
+  const tspec = spec(obj).template?.spec;
+  if (tspec) dropDisabledPodSpecFields(tspec, old ? (old.spec as StsSpec | undefined)?.template?.spec : undefined);
 }
 
 function validateSpec(obj: KObject): FieldError[] {
@@ -126,8 +136,11 @@ function validateSpec(obj: KObject): FieldError[] {
     if ((!s.selector || !isEmptySelector(s.selector)) && !selectorMatches(s.selector, labels)) {
       errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? {}, detail: '`selector` does not match template `labels`' });
     }
+    // ValidatePodTemplateSpecForStatefulSet: kube 1.33 does not validate the template's pod
+    // spec (nor volumeClaimTemplates), only its labels and annotations.
     errs.push(...validateLabels(labels, 'spec.template.labels'));
     errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
+    errs.push(...validatePodSpecificAnnotations(t.metadata?.annotations, t.spec, 'spec.template.annotations'));
     const restart = t.spec?.restartPolicy;
     if (restart !== 'Always') {
       errs.push({ type: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', badValue: restart ?? '', detail: '', supported: ['Always'] });

@@ -6,6 +6,7 @@ import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { nameIsDNSSubdomain, nonNegative, validateLabelSelector } from '../../generic/validation.js';
 import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+import { GoStringer } from '../../core/pod-validation.js';
 
 const EVICTION_POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];
 const PERCENT = /^[0-9]+%$/;
@@ -19,15 +20,22 @@ interface PdbSpec {
 
 const spec = (o: KObject): PdbSpec => (o.spec ?? {}) as PdbSpec;
 
+/** Go's %#v of an intstr.IntOrString holding a string (its String() has a pointer receiver). */
+const intOrStringGo = (v: string): GoStringer => new GoStringer(`intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(v)}}`);
+
+const PERCENT_MSG =
+  "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+
+/** ValidatePositiveIntOrPercent then IsNotMoreThan100Percent (apps validation). */
 function validateIntOrPercent(v: unknown, field: string): FieldError[] {
   if (v === undefined || v === null) return [];
   if (typeof v === 'number') return nonNegative(v, field);
   if (typeof v === 'string') {
-    if (!PERCENT.test(v)) return [{ type: 'FieldValueInvalid', field, badValue: v, detail: "must be an integer or percentage (e.g '5%')" }];
-    if (Number(v.slice(0, -1)) > 100) return [{ type: 'FieldValueInvalid', field, badValue: v, detail: 'must not be greater than 100%' }];
+    if (!PERCENT.test(v)) return [{ type: 'FieldValueInvalid', field, badValue: intOrStringGo(v), detail: PERCENT_MSG }];
+    if (Number(v.slice(0, -1)) > 100) return [{ type: 'FieldValueInvalid', field, badValue: intOrStringGo(v), detail: 'must not be greater than 100%' }];
     return [];
   }
-  return [{ type: 'FieldValueInvalid', field, badValue: v, detail: "must be an integer or percentage (e.g '5%')" }];
+  return [{ type: 'FieldValueInvalid', field, badValue: v, detail: "must be an integer or percentage (e.g '5%%')" }];
 }
 
 function validateSpec(obj: KObject): FieldError[] {
@@ -102,8 +110,8 @@ export const podDisruptionBudgets: ResourceDef = {
   table: {
     columns: [
       NAME_COLUMN,
-      column('Min Available', 'string', 'The minimum number of pods that must be available simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".'),
-      column('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable simultaneously.  This can be either an integer or a string specifying a percentage, e.g. "28%".'),
+      column('Min Available', 'string', 'The minimum number of pods that must be available.'),
+      column('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable.'),
       column('Allowed Disruptions', 'integer', 'Calculated number of pods that may be disrupted at this time.'),
       AGE_COLUMN,
     ],

@@ -62,7 +62,10 @@ function validate(obj: KObject): FieldError[] {
       detail: `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`,
     });
   }
-  if (obj.preemptionPolicy !== undefined && !PREEMPTION_POLICIES.includes(obj.preemptionPolicy as string)) {
+  // ValidatePreemptionPolicy: an empty value is "Required", an unknown one "Unsupported".
+  if (obj.preemptionPolicy === '') {
+    errs.push({ type: 'FieldValueRequired', field: 'preemptionPolicy', detail: '' });
+  } else if (obj.preemptionPolicy !== undefined && !PREEMPTION_POLICIES.includes(obj.preemptionPolicy as string)) {
     errs.push({ type: 'FieldValueNotSupported', field: 'preemptionPolicy', badValue: obj.preemptionPolicy, detail: '', supported: PREEMPTION_POLICIES });
   }
   return errs;

@@ -1,0 +1,80 @@
+// ControllerRevision (apps/v1), after pkg/registry/apps/controllerrevision and
+// ValidateControllerRevision(Update): data is required and immutable, revision is
+// non-negative, nothing else is checked or defaulted.
+
+import type { FieldError } from '../../../api/status-error.js';
+import type { KObject, ResourceDef, Strategy } from '../../types.js';
+import { nameIsDNSSubdomain, nonNegative } from '../../generic/validation.js';
+import { deepEqual } from '../../generic/meta.js';
+import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
+
+function validate(obj: KObject): FieldError[] {
+  const errs: FieldError[] = [];
+  // A missing or null `data` decodes to a nil RawExtension.
+  if (obj.data === undefined || obj.data === null) errs.push({ type: 'FieldValueRequired', field: 'data', detail: 'data is mandatory' });
+  errs.push(...nonNegative(obj.revision, 'revision'));
+  return errs;
+}
+
+function validateUpdate(obj: KObject, old: KObject): FieldError[] {
+  const errs = validate(obj);
+  if (!deepEqual(obj.data, old.data)) errs.push({ type: 'FieldValueInvalid', field: 'data', badValue: obj.data ?? null, detail: 'field is immutable' });
+  return errs;
+}
+
+const strategy: Strategy = {
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  tracksGeneration: false,
+  applyDefaults(obj) {
+    // revision has no omitempty: an unset one reads back as 0.
+    if (obj.revision === undefined) obj.revision = 0;
+  },
+  prepareForCreate: () => undefined,
+  prepareForUpdate: () => undefined,
+  validate,
+  validateUpdate,
+};
+
+interface OwnerReference {
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+  controller?: boolean;
+}
+
+/** The CONTROLLER cell: `<kind>.<group>/<name>` of the controlling owner, lower-cased kind, or <none>. */
+export function controllerOf(obj: KObject): string {
+  const ref = ((obj.metadata.ownerReferences ?? []) as OwnerReference[]).find((r) => r.controller === true);
+  if (!ref) return '<none>';
+  const apiVersion = ref.apiVersion ?? '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = ref.kind ?? '';
+  if (!kind && !group) return ref.name ?? '';
+  const gk = group ? `${kind}.${group}` : kind;
+  return `${gk.toLowerCase()}/${ref.name ?? ''}`;
+}
+
+export const controllerRevisions: ResourceDef = {
+  group: 'apps',
+  version: 'v1',
+  resource: 'controllerrevisions',
+  kind: 'ControllerRevision',
+  listKind: 'ControllerRevisionList',
+  singularName: 'controllerrevision',
+  shortNames: [],
+  categories: [],
+  namespaced: true,
+  strategy,
+  nameValidator: nameIsDNSSubdomain,
+  returnDeletedObject: false,
+  table: {
+    columns: [
+      NAME_COLUMN,
+      column('Controller', 'string', 'Controller of the object'),
+      column('Revision', 'string', 'Revision indicates the revision of the state represented by Data.'),
+      AGE_COLUMN,
+    ],
+    cells: (obj, now) => [obj.metadata.name, controllerOf(obj), typeof obj.revision === 'number' ? obj.revision : 0, age(obj, now)],
+  },
+};
