@@ -28,6 +28,7 @@ import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../
 import { decodeObject, encodeForStorage, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
 import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
+import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
 
 export interface StoreDeps {
   storage: Storage;
@@ -87,6 +88,8 @@ export class GenericStore {
   readonly prefix: string;
   readonly gr: GroupResource;
   readonly apiVersion: string;
+  /** The type's schema definition name (io.k8s.api.apps.v1.StatefulSet). */
+  readonly definition: string;
 
   constructor(
     readonly def: ResourceDef,
@@ -95,6 +98,7 @@ export class GenericStore {
     this.prefix = `${deps.storagePrefix}/${def.group || 'core'}/${def.resource}/`;
     this.gr = { group: def.group, resource: def.resource };
     this.apiVersion = apiVersionOf(def);
+    this.definition = rootDefinition(def.group, def.version, def.kind);
     this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
@@ -285,7 +289,7 @@ export class GenericStore {
     delete meta.deletionGracePeriodSeconds;
     delete meta.selfLink;
     delete meta.resourceVersion;
-    this.def.strategy.applyDefaults(obj);
+    this.applyDefaults(obj, this.def.strategy);
     this.def.strategy.prepareForCreate(obj);
     meta.uid = newUID();
     meta.creationTimestamp = nowTimestamp();
@@ -461,13 +465,19 @@ export class GenericStore {
     return s;
   }
 
+  /** The schema's defaults (kube's SetDefaults_* as data), then what only the type knows. */
+  private applyDefaults(obj: KObject, strategy: Strategy): void {
+    applySchemaDefaults(obj, this.definition, SCHEMAS);
+    strategy.applyDefaults(obj);
+  }
+
   /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
   private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.def.kind;
     const meta = obj.metadata;
     const om = old.metadata;
-    strategy.applyDefaults(obj);
+    this.applyDefaults(obj, strategy);
     if (om.generation !== undefined) meta.generation = om.generation;
     else delete meta.generation;
     strategy.prepareForUpdate(obj, old);

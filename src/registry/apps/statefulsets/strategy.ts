@@ -37,22 +37,11 @@ const spec = (o: KObject): StsSpec => (o.spec ??= {}) as StsSpec;
 
 const RETENTION = ['Retain', 'Delete'];
 
+/** What the schema's defaults leave: Go's zero values that kube's JSON shows. */
 function applyDefaults(obj: KObject): void {
   const s = spec(obj);
   // serviceName has no omitempty in apps/v1: an unset one reads back as "".
   if (s.serviceName === undefined) s.serviceName = '';
-  if (s.replicas === undefined) s.replicas = 1;
-  if (s.podManagementPolicy === undefined) s.podManagementPolicy = 'OrderedReady';
-  s.updateStrategy ??= {};
-  if (s.updateStrategy.type === undefined) s.updateStrategy.type = 'RollingUpdate';
-  if (s.updateStrategy.type === 'RollingUpdate') {
-    s.updateStrategy.rollingUpdate ??= {};
-    if (s.updateStrategy.rollingUpdate.partition === undefined) s.updateStrategy.rollingUpdate.partition = 0;
-  }
-  if (s.revisionHistoryLimit === undefined) s.revisionHistoryLimit = 10;
-  s.persistentVolumeClaimRetentionPolicy ??= {};
-  s.persistentVolumeClaimRetentionPolicy.whenDeleted ??= 'Retain';
-  s.persistentVolumeClaimRetentionPolicy.whenScaled ??= 'Retain';
   if (s.template) {
     defaultPodTemplate(s.template);
     applyPodSpecExtraDefaults(s.template.spec ?? {});
