@@ -33,12 +33,17 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
+// kubectl api-resources sorts rows by API group (core "" first), then by resource name
+// (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const API_RESOURCES = [
-  'NAME                   SHORTNAMES   APIVERSION             NAMESPACED   KIND',
-  'namespaces             ns           v1                     false        Namespace',
-  'statefulsets           sts          apps/v1                true         StatefulSet',
-  'poddisruptionbudgets   pdb          policy/v1              true         PodDisruptionBudget',
-  'priorityclasses        pc           scheduling.k8s.io/v1   false        PriorityClass',
+  'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND',
+  'namespaces               ns           v1                     false        Namespace',
+  'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim',
+  'pods                     po           v1                     true         Pod',
+  'controllerrevisions                   apps/v1                true         ControllerRevision',
+  'statefulsets             sts          apps/v1                true         StatefulSet',
+  'poddisruptionbudgets     pdb          policy/v1              true         PodDisruptionBudget',
+  'priorityclasses          pc           scheduling.k8s.io/v1   false        PriorityClass',
 ].join('\n') + '\n';
 
 describe('kubectl 1.33 discovery', () => {
@@ -50,11 +55,14 @@ describe('kubectl 1.33 discovery', () => {
     expectOut(
       await kc(['api-resources', '-o', 'wide']),
       [
-        'NAME                   SHORTNAMES   APIVERSION             NAMESPACED   KIND                  VERBS                                                        CATEGORIES',
-        'namespaces             ns           v1                     false        Namespace             create,delete,get,list,patch,update,watch                    ',
-        'statefulsets           sts          apps/v1                true         StatefulSet           create,delete,deletecollection,get,list,patch,update,watch   all',
-        'poddisruptionbudgets   pdb          policy/v1              true         PodDisruptionBudget   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'priorityclasses        pc           scheduling.k8s.io/v1   false        PriorityClass         create,delete,deletecollection,get,list,patch,update,watch   ',
+        'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
+        'namespaces               ns           v1                     false        Namespace               create,delete,get,list,patch,update,watch                    ',
+        'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
+        'pods                     po           v1                     true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
+        'controllerrevisions                   apps/v1                true         ControllerRevision      create,delete,deletecollection,get,list,patch,update,watch   ',
+        'statefulsets             sts          apps/v1                true         StatefulSet             create,delete,deletecollection,get,list,patch,update,watch   all',
+        'poddisruptionbudgets     pdb          policy/v1              true         PodDisruptionBudget     create,delete,deletecollection,get,list,patch,update,watch   ',
+        'priorityclasses          pc           scheduling.k8s.io/v1   false        PriorityClass           create,delete,deletecollection,get,list,patch,update,watch   ',
       ].join('\n') + '\n',
     );
   });

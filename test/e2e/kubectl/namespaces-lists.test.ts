@@ -152,12 +152,13 @@ describe('listing with kubectl', () => {
   });
 
   it('kubectl get all includes statefulsets (category all)', async () => {
-    // Only StatefulSets are in the category here, so kubectl prints one table without kind prefixes.
+    // Pods and StatefulSets are both in the category, so kubectl prefixes names with the kind;
+    // there are no pods in default, so only the StatefulSet table is printed.
     expectTable(await kc(['get', 'all']), [
-      'NAME    READY   AGE',
-      'web     0/3     <age>',
-      'web-a   0/3     <age>',
-      'web-b   0/3     <age>',
+      'NAME                     READY   AGE',
+      'statefulset.apps/web     0/3     <age>',
+      'statefulset.apps/web-a   0/3     <age>',
+      'statefulset.apps/web-b   0/3     <age>',
     ]);
     expectOut(await kc(['get', 'all', '-n', 'team', '-o', 'name']), 'statefulset.apps/web\n');
   });

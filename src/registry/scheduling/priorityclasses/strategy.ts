@@ -75,8 +75,8 @@ const strategy: Strategy = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   tracksGeneration: true,
+  // preemptionPolicy's default comes from the schema; this only shapes the JSON.
   applyDefaults(obj) {
-    if (obj.preemptionPolicy === undefined) obj.preemptionPolicy = 'PreemptLowerPriority';
     // globalDefault is omitempty in kube's JSON: false is never written.
     if (obj.globalDefault === false) delete obj.globalDefault;
   },
