@@ -6,6 +6,7 @@ import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import {
   isEmptySelector,
   nameIsDNSLabel,
+  nameIsDNSSubdomain,
   nonNegative,
   selectorMatches,
   validateAnnotations,
@@ -15,7 +16,7 @@ import {
 import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
-import { dropDisabledPodSpecFields, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
+import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
 import { applyPodSpecExtraDefaults } from '../../core/pods/strategy.js';
 import { selectorString } from '../../generic/selector-string.js';
 
@@ -125,8 +126,11 @@ function validateSpec(obj: KObject): FieldError[] {
     if ((!s.selector || !isEmptySelector(s.selector)) && !selectorMatches(s.selector, labels)) {
       errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? {}, detail: '`selector` does not match template `labels`' });
     }
-    // ValidatePodTemplateSpecForStatefulSet: kube 1.33 does not validate the template's pod
-    // spec (nor volumeClaimTemplates), only its labels and annotations.
+    // kube 1.33 leaves the template's pod spec and the claim templates unchecked (a TODO in
+    // ValidatePodTemplateSpecForStatefulSet); kapi checks them as a pod template is checked
+    // elsewhere, because the spec requires it and a StatefulSet that can never start pods
+    // is better refused at the door.
+    errs.push(...validateTemplatePodSpec(t.spec ?? {}, s.volumeClaimTemplates ?? []));
     errs.push(...validateLabels(labels, 'spec.template.labels'));
     errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
     errs.push(...validatePodSpecificAnnotations(t.metadata?.annotations, t.spec, 'spec.template.annotations'));
@@ -138,6 +142,42 @@ function validateSpec(obj: KObject): FieldError[] {
       errs.push({ type: 'FieldValueForbidden', field: 'spec.template.spec.activeDeadlineSeconds', detail: 'activeDeadlineSeconds in StatefulSet is not Supported' });
     }
   }
+  return errs;
+}
+
+interface ClaimTemplate {
+  metadata?: { name?: string };
+}
+
+/**
+ * The template's pod spec as the pods will have it: every claim template becomes a volume
+ * of the same name (replacing a template volume of that name, as the controller does).
+ * Every claim template must be mounted by at least one container.
+ */
+function validateTemplatePodSpec(podSpec: Record<string, unknown>, claims: ClaimTemplate[]): FieldError[] {
+  const names = claims.map((c) => c.metadata?.name ?? '');
+  const volumes = ((podSpec.volumes ?? []) as { name?: string }[]).filter((v) => !names.includes(v.name ?? ''));
+  for (const n of names) if (n) volumes.push({ name: n, persistentVolumeClaim: { claimName: n } } as { name: string });
+  const errs = validatePodSpec({ ...podSpec, volumes }, 'spec.template.spec').filter((e) => !e.field.startsWith('spec.template.spec.volumes'));
+  // Volume errors are reported against the template's own volumes only.
+  errs.push(...validatePodSpec({ ...podSpec, containers: [], initContainers: [] }, 'spec.template.spec').filter((e) => e.field.startsWith('spec.template.spec.volumes')));
+  claims.forEach((c, i) => {
+    const name = c.metadata?.name ?? '';
+    const path = `spec.volumeClaimTemplates[${i}]`;
+    // A claim template names the claims (<claim>-<set>-<ordinal>): its name is required here.
+    if (!name) errs.push({ type: 'FieldValueRequired', field: `${path}.metadata.name`, detail: '' });
+    else for (const m of nameIsDNSSubdomain(name, false)) errs.push({ type: 'FieldValueInvalid', field: `${path}.metadata.name`, badValue: name, detail: m });
+    errs.push(...validatePersistentVolumeClaimSpec((c as { spec?: unknown }).spec, `${path}.spec`));
+    const containers = [...((podSpec.containers ?? []) as { volumeMounts?: { name?: string }[] }[]), ...((podSpec.initContainers ?? []) as { volumeMounts?: { name?: string }[] }[])];
+    if (name && !containers.some((ct) => (ct.volumeMounts ?? []).some((m) => m.name === name))) {
+      errs.push({
+        type: 'FieldValueInvalid',
+        field: `spec.volumeClaimTemplates[${i}].metadata.name`,
+        badValue: name,
+        detail: 'must be mounted by at least one container (no volumeMount of this name in spec.template.spec.containers)',
+      });
+    }
+  });
   return errs;
 }
 
