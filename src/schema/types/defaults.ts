@@ -410,6 +410,26 @@ export function applySchemaDefaults(obj: unknown, definition: string, registry: 
   walk(obj, definition, registry, hooks);
 }
 
+const emptyDefaults = new WeakMap<SchemaRegistry, Map<string, Obj | null>>();
+
+/**
+ * What defaulting makes of an absent (empty) struct of `def`: the same every time, so it
+ * is worked out once per definition (null when nothing), which keeps the walk from
+ * descending into every absent nested struct of every request.
+ */
+function defaultsOfEmpty(def: string, registry: SchemaRegistry, hooks: DefaultingHooks): Obj | null {
+  let byDef = emptyDefaults.get(registry);
+  if (!byDef) emptyDefaults.set(registry, (byDef = new Map()));
+  if (byDef.has(def)) return byDef.get(def)!;
+  // Guard against recursive types while computing.
+  byDef.set(def, null);
+  const tmp: Obj = {};
+  walk(tmp, def, registry, hooks);
+  const out = Object.keys(tmp).length > 0 ? tmp : null;
+  byDef.set(def, out);
+  return out;
+}
+
 function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: DefaultingHooks): void {
   const schema = registry[def];
   if (!schema) return;
@@ -456,9 +476,8 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
     if (t.kind === 'ref') {
       if (isObj(v)) walk(v, t.name, registry, hooks);
       else if ((v === undefined || v === null) && !f.pointer) {
-        const tmp: Obj = {};
-        walk(tmp, t.name, registry, hooks);
-        if (Object.keys(tmp).length > 0) obj[f.name] = tmp;
+        const tmp = defaultsOfEmpty(t.name, registry, hooks);
+        if (tmp) obj[f.name] = clone(tmp);
       }
     } else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
       for (const item of v) if (isObj(item)) walk(item, t.items.name, registry, hooks);
