@@ -410,6 +410,46 @@ export function applySchemaDefaults(obj: unknown, definition: string, registry: 
   walk(obj, definition, registry, hooks);
 }
 
+const defaultingSubtrees = new WeakMap<SchemaRegistry, Map<string, boolean>>();
+const recursiveFieldCache = new WeakMap<SchemaRegistry, Map<string, FieldSchema[]>>();
+
+/** Whether defaulting can change anything in a struct of `def` or below it (memoized). */
+function hasDefaults(def: string, registry: SchemaRegistry): boolean {
+  let memo = defaultingSubtrees.get(registry);
+  if (!memo) defaultingSubtrees.set(registry, (memo = new Map()));
+  const known = memo.get(def);
+  if (known !== undefined) return known;
+  memo.set(def, false); // recursive types: assume no until proven otherwise
+  const schema = registry[def];
+  let yes = DEFAULTS[def] !== undefined;
+  for (const f of schema?.fields ?? []) {
+    if (yes) break;
+    if (f.default !== undefined) yes = true;
+    const ref = refOf(f.type);
+    if (ref && hasDefaults(ref, registry)) yes = true;
+  }
+  memo.set(def, yes);
+  return yes;
+}
+
+const refOf = (t: TypeRef): string | undefined =>
+  t.kind === 'ref' ? t.name : t.kind === 'array' && t.items.kind === 'ref' ? t.items.name : t.kind === 'map' && t.values.kind === 'ref' ? t.values.name : undefined;
+
+/** The fields of `def` worth descending into: those whose type has defaults somewhere below. */
+function recursiveFields(def: string, registry: SchemaRegistry): FieldSchema[] {
+  let byDef = recursiveFieldCache.get(registry);
+  if (!byDef) recursiveFieldCache.set(registry, (byDef = new Map()));
+  let list = byDef.get(def);
+  if (!list) {
+    list = (registry[def]?.fields ?? []).filter((f) => {
+      const ref = refOf(f.type);
+      return ref !== undefined && hasDefaults(ref, registry);
+    });
+    byDef.set(def, list);
+  }
+  return list;
+}
+
 const emptyDefaults = new WeakMap<SchemaRegistry, Map<string, Obj | null>>();
 
 /**
@@ -470,7 +510,7 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
     if (f.default === undefined || table?.fields?.[f.name]) continue;
     if (isUnset(obj[f.name], f) && !isNoopDefault(f.default, f)) obj[f.name] = clone(f.default);
   }
-  for (const f of schema.fields) {
+  for (const f of recursiveFields(def, registry)) {
     const v = obj[f.name];
     const t = f.type;
     if (t.kind === 'ref') {
