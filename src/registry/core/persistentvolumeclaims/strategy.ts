@@ -3,6 +3,7 @@
 // (Update) and the PVC printer. Gates at their 1.33 defaults: VolumeAttributesClass is off
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
+import { specDiff } from '../../generic/spec-diff.js';
 import type { FieldError } from '../../../api/status-error.js';
 import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js';
@@ -75,19 +76,6 @@ function upgradeFromAnnotation(oldAnn: Record<string, string>, newAnn: Record<st
   return !Object.hasOwn(newAnn, BETA_STORAGE_CLASS) || newAnn[BETA_STORAGE_CLASS] === oldAnn[BETA_STORAGE_CLASS];
 }
 
-/** A cmp.Diff-like rendering of what differs (kube prints cmp.Diff(old, new) here). */
-function specDiff(before: Obj, after: Obj): string {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  const lines = ['  core.PersistentVolumeClaimSpec{'];
-  for (const k of keys) {
-    if (deepEqual(before[k], after[k])) continue;
-    const field = k[0].toUpperCase() + k.slice(1);
-    if (before[k] !== undefined) lines.push(`- \t${field}: ${JSON.stringify(before[k])},`);
-    if (after[k] !== undefined) lines.push(`+ \t${field}: ${JSON.stringify(after[k])},`);
-  }
-  lines.push('  }');
-  return lines.join('\n') + '\n';
-}
 
 function validateUpdate(obj: KObject, old: KObject): FieldError[] {
   const s = spec(obj);
@@ -132,7 +120,7 @@ function validateUpdate(obj: KObject, old: KObject): FieldError[] {
     errs.push({
       type: 'FieldValueForbidden',
       field: 'spec',
-      detail: `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oldClone, newClone)}`,
+      detail: `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff('core.PersistentVolumeClaimSpec', oldClone, newClone)}`,
     });
   }
   const newSize = qty(asObj(asObj(s.resources)?.requests)?.storage);

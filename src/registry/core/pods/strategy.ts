@@ -2,6 +2,7 @@
 // defaults (pkg/apis/core/v1/defaults.go), the Priority and DefaultTolerationSeconds
 // admission plugins, and the pod printer (pkg/printers/internalversion/printers.go).
 
+import { specDiff } from '../../generic/spec-diff.js';
 import { forbidden, type FieldError } from '../../../api/status-error.js';
 import type { AdmissionContext, KObject, ResourceDef, Strategy } from '../../types.js';
 import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js';
@@ -295,19 +296,6 @@ function containerUpdateErrors(next: unknown, prev: unknown, path: string): { er
   return { errs, stop: false };
 }
 
-/** A short rendering of what differs (kube prints a cmp.Diff of the specs here). */
-function specDiff(before: Obj, after: Obj): string {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  const lines = ['  core.PodSpec{'];
-  for (const k of keys) {
-    if (deepEqual(before[k], after[k])) continue;
-    const field = k[0].toUpperCase() + k.slice(1);
-    if (before[k] !== undefined) lines.push(`- \t${field}: ${JSON.stringify(before[k])},`);
-    if (after[k] !== undefined) lines.push(`+ \t${field}: ${JSON.stringify(after[k])},`);
-  }
-  lines.push('  }');
-  return lines.join('\n') + '\n';
-}
 
 function tolerationEqualIgnoringSeconds(a: Obj, b: Obj): boolean {
   const { tolerationSeconds: _a, ...ra } = a;
@@ -388,7 +376,7 @@ function validatePodUpdate(obj: KObject, old: KObject): FieldError[] {
     errs.push({
       type: 'FieldValueForbidden',
       field: 'spec',
-      detail: `pod updates may not change fields other than ${UPDATABLE_POD_SPEC_FIELDS.join(',')}\n${specDiff(o, munged)}`,
+      detail: `pod updates may not change fields other than ${UPDATABLE_POD_SPEC_FIELDS.join(',')}\n${specDiff('core.PodSpec', o, munged)}`,
     });
   }
   return errs;
