@@ -1,4 +1,5 @@
-// Bare Koa JSON baseline: StatefulSets in a Map, no validation, no storage.
+// Bare Koa JSON baseline: StatefulSets and PriorityClasses in Maps, no validation, no
+// storage, no watch. PriorityClass lists page with limit/continue (an offset token).
 // Accepts kapi-style flags (--secure-port/--port, --bind-address; others ignored) so it
 // can stand in for kapi via BENCH_KAPI_CMD.
 import { randomUUID } from 'node:crypto';
@@ -24,6 +25,9 @@ type Obj = { metadata?: Record<string, unknown> } & Record<string, unknown>;
 
 const namespaces = new Map<string, Obj>();
 const statefulSets = new Map<string, Map<string, Obj>>();
+const priorityClasses = new Map<string, Obj>();
+/** PriorityClass names in creation order; a continue token is an offset into it (nothing is deleted). */
+const priorityClassOrder: string[] = [];
 let rv = 1;
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -136,6 +140,59 @@ router.get('/apis/apps/v1/namespaces/:ns/statefulsets', (ctx) => {
     apiVersion: 'apps/v1',
     metadata: { resourceVersion: '1' },
     items: bucket ? [...bucket.values()] : [],
+  });
+});
+
+router.post('/apis/scheduling.k8s.io/v1/priorityclasses', async (ctx) => {
+  let obj: Obj;
+  try {
+    obj = JSON.parse(await readBody(ctx.req)) as Obj;
+  } catch {
+    ctx.status = 400;
+    ctx.type = 'application/json';
+    ctx.body = status(400, 'BadRequest', 'invalid JSON');
+    return;
+  }
+  ctx.type = 'application/json';
+  const name = obj.metadata?.name;
+  if (typeof name !== 'string' || name === '') {
+    ctx.status = 422;
+    ctx.body = status(422, 'Invalid', 'metadata.name: Required value');
+    return;
+  }
+  if (priorityClasses.has(name)) {
+    ctx.status = 409;
+    ctx.body = status(409, 'AlreadyExists', `priorityclasses.scheduling.k8s.io "${name}" already exists`);
+    return;
+  }
+  obj.metadata = { ...obj.metadata, uid: randomUUID(), resourceVersion: String(++rv), generation: 1, creationTimestamp: new Date().toISOString() };
+  priorityClasses.set(name, obj);
+  priorityClassOrder.push(name);
+  ctx.status = 201;
+  ctx.body = JSON.stringify(obj);
+});
+
+router.get('/apis/scheduling.k8s.io/v1/priorityclasses', (ctx) => {
+  ctx.type = 'application/json';
+  const limit = Number(ctx.query.limit ?? 0);
+  const token = typeof ctx.query.continue === 'string' ? ctx.query.continue : '';
+  const start = token ? Number(Buffer.from(token, 'base64url').toString('utf8')) : 0;
+  if (!Number.isInteger(start) || start < 0) {
+    ctx.status = 400;
+    ctx.body = status(400, 'BadRequest', 'invalid continue token');
+    return;
+  }
+  const end = limit > 0 ? Math.min(priorityClassOrder.length, start + limit) : priorityClassOrder.length;
+  const metadata: Record<string, unknown> = { resourceVersion: String(rv) };
+  if (end < priorityClassOrder.length) {
+    metadata.continue = Buffer.from(String(end)).toString('base64url');
+    metadata.remainingItemCount = priorityClassOrder.length - end;
+  }
+  ctx.body = JSON.stringify({
+    kind: 'PriorityClassList',
+    apiVersion: 'scheduling.k8s.io/v1',
+    metadata,
+    items: priorityClassOrder.slice(start, end).map((n) => priorityClasses.get(n)),
   });
 });
 

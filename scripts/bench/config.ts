@@ -37,6 +37,28 @@ export interface BenchConfig {
   listSize: number;
   listWarmups: number;
   listIterations: number;
+  /** watch-latency: concurrent watch connections. */
+  watchers: number;
+  /** watch-latency: length of the write window, ms. */
+  watchMs: number;
+  /** watch-latency: PriorityClass creates per second (open loop). */
+  watchRate: number;
+  /** watch-latency: max wait after the last write for every watcher to catch up, ms. */
+  watchDrainMs: number;
+  /** list-paged: objects created, then listed page by page. */
+  listPagedObjects: number;
+  /** list-paged: page size (limit). */
+  listPagedLimit: number;
+  /** list-paged: timed full passes over the list. */
+  listPagedPasses: number;
+  /** list-paged: untimed full passes before the timed ones. */
+  listPagedWarmups: number;
+  /** rss: objects created before RSS is read. */
+  rssObjects: number;
+  /** rss: creates in flight. */
+  rssConcurrency: number;
+  /** Time bound on the object-creation stage of list-paged and rss, ms. */
+  setupMaxMs: number;
   storage: StorageKind;
   /** Command (argv, whitespace-split) that starts kapi; see kapiArgs in servers.ts. */
   kapiCmd: string[];
@@ -92,6 +114,17 @@ export function loadConfig(): BenchConfig {
     listSize: intEnv('BENCH_LIST_SIZE', 1000, 1, 100_000),
     listWarmups: intEnv('BENCH_LIST_WARMUPS', 5, 0, 1000),
     listIterations: intEnv('BENCH_LIST_ITERATIONS', 50, 1, 10_000),
+    watchers: intEnv('BENCH_WATCHERS', 1000, 1, 10_000),
+    watchMs: Math.round(numEnv('BENCH_WATCH_SECONDS', 10, 0.1, 600) * 1000),
+    watchRate: numEnv('BENCH_WATCH_RATE', 200, 0.1, 20_000),
+    watchDrainMs: Math.round(numEnv('BENCH_WATCH_DRAIN_SECONDS', 30, 0.1, 600) * 1000),
+    listPagedObjects: intEnv('BENCH_LIST_PAGED_OBJECTS', 10_000, 1, 1_000_000),
+    listPagedLimit: intEnv('BENCH_LIST_PAGED_LIMIT', 500, 1, 100_000),
+    listPagedPasses: intEnv('BENCH_LIST_PAGED_PASSES', 5, 1, 1000),
+    listPagedWarmups: intEnv('BENCH_LIST_PAGED_WARMUPS', 1, 0, 100),
+    rssObjects: intEnv('BENCH_RSS_OBJECTS', 100_000, 1, 5_000_000),
+    rssConcurrency: intEnv('BENCH_RSS_CONCURRENCY', 64, 1, 1024),
+    setupMaxMs: Math.round(numEnv('BENCH_SETUP_MAX_SECONDS', 300, 1, 7200) * 1000),
     storage,
     kapiCmd,
     kapiCmdIsDefault: !cmdRaw,

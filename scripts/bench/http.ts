@@ -8,6 +8,8 @@ export interface Target {
   port: number;
   /** Keep-alive agent sized for the configured concurrency. */
   agent: http.Agent;
+  /** Pid of the spawned server process (for /proc readings), when the harness started it. */
+  pid?: number;
 }
 
 export function makeAgent(concurrency: number): http.Agent {

@@ -87,3 +87,18 @@ export function stsCollectionPath(ns: string): string {
 export function stsPath(ns: string, name: string): string {
   return `/apis/apps/v1/namespaces/${ns}/statefulsets/${name}`;
 }
+
+export const PRIORITY_CLASSES_PATH = '/apis/scheduling.k8s.io/v1/priorityclasses';
+
+/** 100 bytes of description text. */
+export const DESCRIPTION_100 = 'kapi bench priority class used to measure paged lists, watch fan-out and resident memory per object.'.padEnd(100, '.').slice(0, 100);
+
+/** A small PriorityClass (~230 B of JSON): cluster-scoped and cheap to validate. */
+export function priorityClassBody(name: string, annotations?: Record<string, string>, description = DESCRIPTION_100): Buffer {
+  const metadata: Record<string, unknown> = { name };
+  if (annotations) metadata.annotations = annotations;
+  return Buffer.from(
+    JSON.stringify({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata, value: 1000, description }),
+    'utf8',
+  );
+}

@@ -18,6 +18,7 @@ export function statusOf(row: MetricRow): string {
 function fmt(v: number | null, unit: string): string {
   if (v === null) return '-';
   if (unit === '/s') return Math.round(v).toLocaleString('en-US');
+  if (unit === 'MiB') return v.toFixed(1);
   if (unit === 'ms') return v < 10 ? v.toFixed(2) : v < 1000 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US');
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
@@ -38,7 +39,7 @@ export function renderTable(rows: MetricRow[]): string {
 }
 
 export const RATIO_NOTE =
-  '* ratio = kapi relative to baseline, >1 means kapi is better: kapi/baseline for rates (/s), baseline/kapi for latencies (ms).';
+  '* ratio = kapi relative to baseline, >1 means kapi is better: kapi/baseline for rates (/s), baseline/kapi for latencies (ms) and memory (MiB).';
 
 export function writeJson(file: string, data: unknown): void {
   const tmp = `${file}.tmp`;

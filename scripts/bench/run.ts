@@ -4,7 +4,7 @@ import { loadConfig, phaseEnabled, type BenchConfig } from './config.js';
 import { makeAgent, type Target } from './http.js';
 import { MANIFEST_BYTES } from './manifest.js';
 import { PHASES, REPORT_ORDER } from './phases/index.js';
-import type { AllResults, AnyPhase, MetricRow, Outcome, PhaseContext, PerTarget, TargetName } from './phases/types.js';
+import type { AllResults, AnyPhase, MetricRow, Outcome, PhaseContext, PerTarget, ServerPhase, TargetName } from './phases/types.js';
 import { cleanupAll, cleanupSync } from './proc.js';
 import { RATIO_NOTE, ratioOf, renderTable, statusOf, writeJson } from './report.js';
 import { startBaseline, startEtcd, startKapi, type EtcdInfo, type RunningServer } from './servers.js';
@@ -31,8 +31,8 @@ process.on('SIGHUP', () => void shutdown(129, 'SIGHUP: stopping children'));
 process.on('uncaughtException', (err) => void shutdown(1, `uncaught: ${err.stack ?? err.message}`));
 process.on('unhandledRejection', (err) => void shutdown(1, `unhandled rejection: ${(err as Error)?.stack ?? String(err)}`));
 
-function startTarget(cfg: BenchConfig, name: TargetName, etcd?: EtcdInfo): Promise<RunningServer> {
-  return name === 'kapi' ? startKapi(cfg, etcd) : startBaseline(cfg);
+function startTarget(cfg: BenchConfig, name: TargetName, etcd?: EtcdInfo, etcdPrefix?: string): Promise<RunningServer> {
+  return name === 'kapi' ? startKapi(cfg, etcd, { etcdPrefix }) : startBaseline(cfg);
 }
 
 async function main(): Promise<number> {
@@ -82,48 +82,59 @@ async function main(): Promise<number> {
     }
   }
 
-  // 2. Server phases: one fresh server per target, all server phases against it in order.
-  const serverPhases = phases.filter((p) => p.kind === 'server');
+  // 2. Server phases. Shared ones: one fresh server per target, those phases against it in
+  // order. Then each `freshServer` phase: a newly started server of its own per target.
+  // A phase limited to some `targets` is skipped (no result, "-") for the others.
+  const serverPhases = phases.filter((p): p is ServerPhase<unknown> => p.kind === 'server');
   for (const p of serverPhases) all[p.id] = {} as PerTarget<unknown>;
-  if (serverPhases.length > 0) {
-    for (const name of cfg.targets) {
-      log(`starting ${name} ...`);
-      let srv: RunningServer;
-      try {
-        srv = await startTarget(cfg, name, etcd);
-      } catch (err) {
-        const msg = `${name} failed to start: ${(err as Error).message}`;
-        errors.push(msg);
-        log(msg);
-        for (const p of serverPhases) (all[p.id] as PerTarget<unknown>)[name] = { ok: false, error: msg };
-        continue;
-      }
-      log(`${name} ready on :${srv.port} in ${srv.readyMs.toFixed(1)} ms`);
-      const target: Target = { name, host: srv.host, port: srv.port, agent: makeAgent(cfg.concurrency) };
-      try {
-        for (const p of serverPhases) {
-          log(`phase ${p.id} (${name}): ${p.title}`);
-          const slot = all[p.id] as PerTarget<unknown>;
-          try {
-            slot[name] = { ok: true, result: await p.run(target, ctx) };
-          } catch (err) {
-            const msg = `${p.id} (${name}): ${(err as Error).message}`;
-            errors.push(msg);
-            slot[name] = { ok: false, error: (err as Error).message };
-            log(`phase ${msg}`);
-          }
-          if (srv.child.hasExited()) {
-            const msg = `${name} exited during phase ${p.id}`;
-            errors.push(msg);
-            log(msg);
-            break;
-          }
-        }
-      } finally {
-        target.agent.destroy();
-        await srv.stop();
-      }
+  const appliesTo = (p: ServerPhase<unknown>, name: TargetName): boolean => !p.targets || p.targets.includes(name);
+
+  const runGroup = async (name: TargetName, group: Array<ServerPhase<unknown>>, fresh?: string): Promise<void> => {
+    const todo = group.filter((p) => appliesTo(p, name));
+    if (todo.length === 0) return;
+    log(`starting ${name}${fresh ? ` (fresh server for ${fresh})` : ''} ...`);
+    let srv: RunningServer;
+    try {
+      // With etcd3, a fresh kapi gets a key prefix of its own, so it doesn't load earlier phases' objects.
+      srv = await startTarget(cfg, name, etcd, fresh ? `/kapi-bench-${fresh}` : undefined);
+    } catch (err) {
+      const msg = `${name} failed to start: ${(err as Error).message}`;
+      errors.push(msg);
+      log(msg);
+      for (const p of todo) (all[p.id] as PerTarget<unknown>)[name] = { ok: false, error: msg };
+      return;
     }
+    log(`${name} ready on :${srv.port} in ${srv.readyMs.toFixed(1)} ms (pid ${srv.child.pid})`);
+    const target: Target = { name, host: srv.host, port: srv.port, agent: makeAgent(cfg.concurrency), pid: srv.child.pid };
+    try {
+      for (const p of todo) {
+        log(`phase ${p.id} (${name}): ${p.title}`);
+        const slot = all[p.id] as PerTarget<unknown>;
+        try {
+          slot[name] = { ok: true, result: await p.run(target, ctx) };
+        } catch (err) {
+          const msg = `${p.id} (${name}): ${(err as Error).message}`;
+          errors.push(msg);
+          slot[name] = { ok: false, error: (err as Error).message };
+          log(`phase ${msg}`);
+        }
+        if (srv.child.hasExited()) {
+          const msg = `${name} exited during phase ${p.id}`;
+          errors.push(msg);
+          log(msg);
+          break;
+        }
+      }
+    } finally {
+      target.agent.destroy();
+      await srv.stop();
+    }
+  };
+
+  const shared = serverPhases.filter((p) => !p.freshServer);
+  for (const name of cfg.targets) await runGroup(name, shared);
+  for (const p of serverPhases.filter((q) => q.freshServer)) {
+    for (const name of cfg.targets) await runGroup(name, [p], p.id);
   }
   if (etcd) await etcd.stop();
 
@@ -171,6 +182,17 @@ async function main(): Promise<number> {
       kapiCmdIsDefault: cfg.kapiCmdIsDefault,
       manifestBytes: MANIFEST_BYTES,
       listSize: cfg.listSize,
+      watchers: cfg.watchers,
+      watchSeconds: cfg.watchMs / 1000,
+      watchRate: cfg.watchRate,
+      watchDrainSeconds: cfg.watchDrainMs / 1000,
+      listPagedObjects: cfg.listPagedObjects,
+      listPagedLimit: cfg.listPagedLimit,
+      listPagedPasses: cfg.listPagedPasses,
+      listPagedWarmups: cfg.listPagedWarmups,
+      rssObjects: cfg.rssObjects,
+      rssConcurrency: cfg.rssConcurrency,
+      setupMaxSeconds: cfg.setupMaxMs / 1000,
     },
     metrics: rows.map((r) => ({ ...r, ratio: ratioOf(r), result: statusOf(r) || null })),
     phases: all,

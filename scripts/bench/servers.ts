@@ -92,20 +92,22 @@ async function startHttpServer(
 }
 
 /** The kapi command line: BENCH_KAPI_CMD (or the default) + standard flags. Placeholders {port} {dataDir} {etcd} are substituted if present. */
-export function kapiArgv(cfg: BenchConfig, port: number, dataDir: string, etcd?: EtcdInfo): string[] {
+export function kapiArgv(cfg: BenchConfig, port: number, dataDir: string, etcd?: EtcdInfo, etcdPrefix?: string): string[] {
   const subst = (a: string): string =>
     a.replaceAll('{port}', String(port)).replaceAll('{dataDir}', dataDir).replaceAll('{etcd}', etcd?.clientUrl ?? '');
   const hasPlaceholders = cfg.kapiCmd.some((a) => /\{(port|dataDir|etcd)\}/.test(a));
   if (hasPlaceholders) return cfg.kapiCmd.map(subst);
   const argv = [...cfg.kapiCmd, '--data-dir', dataDir, '--secure-port', String(port), '--bind-address', HOST];
   if (etcd) argv.push('--storage-backend', 'etcd3', '--etcd-servers', etcd.clientUrl);
+  if (etcd && etcdPrefix) argv.push('--etcd-prefix', etcdPrefix);
   return argv;
 }
 
-export function startKapi(cfg: BenchConfig, etcd?: EtcdInfo): Promise<RunningServer> {
+/** `etcdPrefix` (etcd3 only, ignored with placeholder commands) gives this kapi a keyspace of its own. */
+export function startKapi(cfg: BenchConfig, etcd?: EtcdInfo, opts: { etcdPrefix?: string } = {}): Promise<RunningServer> {
   return startHttpServer(cfg, 'kapi', (port) => {
     const dataDir = makeTempDir('kapi-data');
-    return { argv: kapiArgv(cfg, port, dataDir, etcd), dataDir };
+    return { argv: kapiArgv(cfg, port, dataDir, etcd, opts.etcdPrefix), dataDir };
   });
 }
 

@@ -1,14 +1,21 @@
 // Phase registry, in run order. Standalone phases run first (ready first, so that
 // nothing else has warmed or loaded the machine/etcd; then any long-lived
-// server), then every server phase runs against a fresh baseline, then a fresh kapi.
+// server), then the shared-server phases run in this order against one fresh baseline,
+// then one fresh kapi (phases with `targets` skip the other server), then each
+// `freshServer` phase gets a newly started server of its own per target.
 // Select a subset with BENCH_PHASES=id1,id2.
 import { createGetPhase } from './create-get.js';
+import { listPagedPhase } from './list-paged.js';
 import { listPhase } from './list.js';
 import { rawStoragePhase } from './raw-storage.js';
 import { readyPhase } from './ready.js';
+import { rssPhase } from './rss.js';
+import { watchLatencyPhase } from './watch-latency.js';
 import type { AnyPhase } from './types.js';
 
-export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, createGetPhase, listPhase];
+// list-paged before watch-latency: the watch phase's PriorityClasses would otherwise be in
+// the paged list (the watches start from a list's resourceVersion, so earlier objects don't matter to them).
+export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, createGetPhase, listPhase, listPagedPhase, watchLatencyPhase, rssPhase];
 
 /** Order of rows in the report (by phase id); phases not listed go last. */
-export const REPORT_ORDER = ['ready', 'create-get', 'list', 'raw-storage'];
+export const REPORT_ORDER = ['ready', 'create-get', 'list', 'list-paged', 'watch-latency', 'rss', 'raw-storage'];

@@ -43,6 +43,13 @@ export interface ServerPhase<R> {
   kind: 'server';
   id: string;
   title: string;
+  /** Run only against these targets (default: all). Others get no result and show "-". */
+  targets?: TargetName[];
+  /**
+   * Run against a server of its own, started fresh (empty data dir; own etcd prefix with
+   * etcd3) after the shared-server phases, so earlier phases' objects don't skew it.
+   */
+  freshServer?: boolean;
   run(target: Target, ctx: PhaseContext): Promise<R>;
   metrics(res: PerTarget<R>, all: AllResults, ctx: PhaseContext): MetricRow[];
 }
