@@ -129,6 +129,11 @@ export interface ResourceDef {
   verbs?: string[];
   /** Objects created at first start (e.g. the default namespaces). */
   bootstrap?: KObject[];
+  /**
+   * Field labels a field selector may use beyond metadata.name and metadata.namespace
+   * (kube's per-kind field label conversion and ToSelectableFields), each reading its value.
+   */
+  fieldLabels?: Record<string, (obj: KObject) => string>;
 }
 
 export const apiVersionOf = (def: Pick<ResourceDef, 'group' | 'version'>): string =>

@@ -9,7 +9,7 @@ import type { KeyValue, Storage } from '../../storage/interface.js';
 import { KindActor, type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
 import type { RegistryWatch } from '../../cache/registry-watch.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
-import { decodeContinue, encodeContinue } from '../../cache/continue-token.js';
+import { decodeContinue, encodeContinue, encodeContinueToken } from '../../cache/continue-token.js';
 import {
   OPTIMISTIC_LOCK_MESSAGE,
   StatusError,
@@ -44,6 +44,8 @@ export interface StoreDeps {
 
 export interface ListOptions {
   resourceVersion?: string;
+  /** 'Exact', 'NotOlderThan' or ''/unset (validated by the handler). */
+  resourceVersionMatch?: string;
   limit?: number;
   continue?: string;
   /** Keeps the entries a selector matches. */
@@ -81,6 +83,34 @@ function decodeKv(kv: KeyValue): KObject {
 }
 
 const WAIT_FOR_RV_MS = 3000;
+
+/** kube's etcd3 store grows a selector-thinned page's reads up to this batch size. */
+const MAX_STORE_BATCH = 10_000;
+
+// Texts of k8s.io/apiserver/pkg/storage/etcd3 (errors.go) for a compacted list revision.
+const EXPIRED_LIST = 'The resourceVersion for the provided list is too old.';
+const INCONSISTENT_CONTINUE =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+
+/**
+ * storage.NewTooLargeResourceVersionError as the etcd3 store raises it for a revision ahead
+ * of the store (no retry hint, unlike the watch cache's wait).
+ */
+function tooLargeResourceVersion(rv: number, current: number): StatusError {
+  return new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${rv}, current: ${current}`, {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+  });
+}
+
+/** A list's resourceVersion, parsed as storage.ValidateListOptions words its failure. */
+function parseListResourceVersion(rv: string): number {
+  try {
+    return parseResourceVersion(rv);
+  } catch (e) {
+    if (e instanceof StatusError) throw badRequest(`invalid resource version: ${e.status.message ?? ''}`);
+    throw e;
+  }
+}
 
 export class GenericStore {
   readonly cache: WatchCache;
@@ -124,6 +154,17 @@ export class GenericStore {
   }
 
   // ---- reads ----
+  //
+  // kube 1.33's semantics for get and list (apiserver storage/cacher delegator and etcd3 store):
+  //   resourceVersion unset  Most Recent: the cache once it reached the store's current
+  //                          revision (a consistent read); the store itself when the cache
+  //                          does not catch up in time.
+  //   "0"                    Any: the cache as it is, without a store round trip.
+  //   N (Not older than)     the cache once it reached N; 504 after 3 s.
+  //   N, Exact               the store at exactly revision N: 410 when compacted, 504 when N
+  //                          is ahead of the store.
+  // First pages come from wherever the list was served, at one revision; continue tokens
+  // carry that revision and later pages read the store at it, so all pages are one snapshot.
 
   /**
    * Brings the cache to the freshness a resourceVersion asks for: unset is Most Recent
@@ -139,10 +180,36 @@ export class GenericStore {
   }
 
   async get(namespace: string, name: string, resourceVersion?: string): Promise<CacheEntry> {
-    await this.freshen(resourceVersion);
-    const e = this.cache.get(this.keyFor(namespace, name));
+    const key = this.keyFor(namespace, name);
+    if (resourceVersion === undefined || resourceVersion === '') {
+      // Most Recent. kube reads the store; the cache serves once it is provably current.
+      const caughtUp = await this.consistentCache();
+      if (!caughtUp) {
+        const kv = await this.deps.storage.get(key);
+        if (!kv) throw notFound(this.gr, name);
+        return this.entryOf(key, withResourceVersion(kv.value, kv.modRevision), kv);
+      }
+    } else {
+      await this.freshen(resourceVersion);
+    }
+    const e = this.cache.get(key);
     if (!e) throw notFound(this.gr, name);
     return e;
+  }
+
+  /**
+   * Waits until the cache reflects the store's current revision. False when it does not get
+   * there in time (the caller reads the store instead, as kube's consistent reads fall back
+   * to etcd when the watch cache lags).
+   */
+  private async consistentCache(): Promise<boolean> {
+    try {
+      await this.deps.registryWatch.consistentRevision(WAIT_FOR_RV_MS);
+      return true;
+    } catch (e) {
+      if (e instanceof StatusError && e.code === 504) return false;
+      throw e;
+    }
   }
 
   async getObject(namespace: string, name: string): Promise<KObject> {
@@ -152,68 +219,138 @@ export class GenericStore {
   async list(namespace: string, opts: ListOptions): Promise<ListResult> {
     const prefix = this.listPrefix(namespace);
     const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
-    if (opts.continue) return this.listContinue(prefix, opts.continue, limit, opts.filter);
-    const rev = await this.freshen(opts.resourceVersion);
-    const all = this.cache.list(prefix);
-    const matched = opts.filter ? all.filter(opts.filter) : all;
-    if (!limit || matched.length <= limit) {
-      return { items: matched, resourceVersion: rev };
+    const rvParam = opts.resourceVersion ?? '';
+    const match = opts.resourceVersionMatch ?? '';
+    if (opts.continue) return this.listContinue(prefix, opts.continue, rvParam, limit, opts.filter);
+    if (rvParam === '') {
+      // Most Recent.
+      if (!(await this.consistentCache())) return this.listFromStore(prefix, 0, prefix, limit, opts.filter);
+      return this.listFromCache(prefix, limit, opts.filter);
     }
-    const page = matched.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page,
-      resourceVersion: rev,
-      continue: encodeContinue(rev, last.key.slice(prefix.length)),
-      remainingItemCount: opts.filter ? undefined : matched.length - limit,
-    };
+    const rv = parseListResourceVersion(rvParam);
+    // Exact: asked for, or the legacy meaning of a resourceVersion with a limit.
+    if (rv > 0 && (match === 'Exact' || (match === '' && limit > 0))) {
+      return this.listFromStore(prefix, rv, prefix, limit, opts.filter);
+    }
+    // Any: the cache as it is. kube's watch cache ignores the limit of such a list.
+    if (rv === 0) return this.listFromCache(prefix, 0, opts.filter);
+    // Not older than.
+    await this.deps.registryWatch.waitFor(rv, WAIT_FOR_RV_MS);
+    return this.listFromCache(prefix, limit, opts.filter);
   }
 
-  /** Later pages come from the store at the first page's revision: one snapshot for all pages. */
+  /**
+   * One page from the cache at the revision it reflects. Synchronous, so the items and the
+   * revision (the one later pages read the store at) belong to one state.
+   */
+  private listFromCache(prefix: string, limit: number, filter?: (e: CacheEntry) => boolean): ListResult {
+    const rev = this.cacheRevision;
+    const all = this.cache.list(prefix);
+    if (!limit) return { items: filter ? all.filter(filter) : all, resourceVersion: rev };
+    const items: CacheEntry[] = [];
+    let lastKey = '';
+    let more = false;
+    for (const e of all) {
+      if (items.length >= limit) {
+        // An entry past a full page: there is a next page (kube does not look further).
+        more = true;
+        break;
+      }
+      if (!filter || filter(e)) {
+        items.push(e);
+        lastKey = e.key;
+      }
+    }
+    const out: ListResult = { items, resourceVersion: rev };
+    if (more) {
+      out.continue = encodeContinue(rev, lastKey.slice(prefix.length));
+      // With selectors the count of later matches is unknown, so kube leaves it out.
+      if (!filter) out.remainingItemCount = all.length - items.length;
+    }
+    return out;
+  }
+
+  /** A later page: the token's revision and start key; a token minted by a 410 reads the latest state. */
   private async listContinue(
     prefix: string,
     token: string,
+    resourceVersion: string,
     limit: number,
     filter?: (e: CacheEntry) => boolean,
   ): Promise<ListResult> {
+    // storage.ValidateListOptions: the token is checked first, then the resourceVersion.
     const tok = decodeContinue(token);
+    if (resourceVersion !== '' && resourceVersion !== '0') {
+      throw badRequest('specifying resource version is not allowed when using continue');
+    }
+    return this.listFromStore(prefix, tok.rv > 0 ? tok.rv : 0, prefix + tok.start, limit, filter, tok.start);
+  }
+
+  /**
+   * A list read from the store at revision `rev` (0: the current one) from `fromKey`, after
+   * kube's etcd3 store: with selectors, reads further (in doubling batches) until the page is
+   * full or the keys run out. `tokenStart` marks a continuation, for the 410 it may answer.
+   */
+  private async listFromStore(
+    prefix: string,
+    rev: number,
+    fromKey: string,
+    limit: number,
+    filter?: (e: CacheEntry) => boolean,
+    tokenStart?: string,
+  ): Promise<ListResult> {
+    const storage = this.deps.storage;
     const items: VersionedBytes[] = [];
-    let fromKey = prefix + tok.start;
+    let at = rev;
+    let from = fromKey;
+    let batch = limit;
     let lastKey = '';
     let more = false;
     let remaining = 0;
     try {
       for (;;) {
-        const want = limit ? limit - items.length : 0;
-        const res = await this.deps.storage.range(prefix, { fromKey, limit: want, revision: tok.rv });
-        for (const kv of res.kvs) {
-          const vb = withResourceVersion(kv.value, kv.modRevision);
-          lastKey = kv.key;
-          const entry = this.entryOf(kv.key, vb, kv);
-          if (!filter || filter(entry)) items.push(vb);
-        }
+        const res = await storage.range(prefix, { fromKey: from, limit: batch, revision: at || undefined });
+        if (!at) at = res.revision;
         more = res.more;
         remaining = res.remaining;
+        for (let i = 0; i < res.kvs.length; i++) {
+          if (limit && items.length >= limit) {
+            more = true;
+            break;
+          }
+          const kv = res.kvs[i];
+          lastKey = kv.key;
+          const vb = withResourceVersion(kv.value, kv.modRevision);
+          if (!filter || filter(this.entryOf(kv.key, vb, kv))) items.push(vb);
+        }
         if (!more || !limit || items.length >= limit || res.kvs.length === 0) break;
-        fromKey = `${lastKey}\u0000`;
+        from = `${lastKey}\u0000`;
+        if (batch < MAX_STORE_BATCH) batch = Math.min(batch * 2, MAX_STORE_BATCH);
       }
     } catch (e) {
       if (isStorageError(e, 'Compacted')) {
-        throw gone(
-          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
-        );
+        if (tokenStart === undefined) throw gone(EXPIRED_LIST);
+        // kube answers with a token that continues at the latest revision from the same key.
+        const err = gone(INCONSISTENT_CONTINUE);
+        (err.status as unknown as { metadata: Record<string, string> }).metadata = {
+          continue: encodeContinueToken(-1, tokenStart),
+        };
+        throw err;
+      }
+      if (isStorageError(e, 'FutureRevision')) {
+        throw tooLargeResourceVersion(at, await storage.currentRevision());
       }
       throw e;
     }
-    const out: ListResult = { items, resourceVersion: tok.rv };
-    if (more) {
-      out.continue = encodeContinue(tok.rv, lastKey.slice(prefix.length));
+    const out: ListResult = { items, resourceVersion: at };
+    if (more && lastKey) {
+      out.continue = encodeContinue(at, lastKey.slice(prefix.length));
       if (!filter) out.remainingItemCount = remaining;
     }
     return out;
   }
 
-  private entryOf(key: string, vb: ReturnType<typeof withResourceVersion>, kv: KeyValue): CacheEntry {
+  private entryOf(key: string, vb: VersionedBytes, kv: KeyValue): CacheEntry {
     const rest = key.slice(this.prefix.length);
     const i = this.def.namespaced ? rest.indexOf('/') : -1;
     return {

@@ -1,0 +1,89 @@
+// The list request's options as kube-apiserver's ListResource reads them
+// (k8s.io/apiserver/pkg/endpoints/handlers/get.go): decoding the query into ListOptions
+// (a failure is 400 with the conversion error as the message), then
+// ValidateListOptions (k8s.io/apimachinery/pkg/apis/meta/internalversion/validation),
+// whose findings are one 422 `ListOptions.meta.k8s.io "" is invalid: ...`.
+//
+// What the storage layer checks later (the continue token, continue with a resourceVersion,
+// a malformed resourceVersion) lives with the store, as in kube.
+
+import { goQuote } from './selectors.js';
+import { badRequest, invalid, type FieldError } from './status-error.js';
+
+export interface ListQuery {
+  /** undefined when absent or empty (kube treats both as unset). */
+  resourceVersion?: string;
+  /** '' when absent. */
+  resourceVersionMatch: string;
+  /** The parsed limit; 0 or negative means no limit. */
+  limit: number;
+  /** '' when absent. */
+  continue: string;
+  timeoutSeconds?: number;
+  /** sendInitialEvents was given (any value), which a list refuses. */
+  sendInitialEvents: boolean;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** strconv.ParseInt(s, 10, 64), with Go's error text. */
+export function parseGoInt64(s: string): number {
+  const m = /^[+-]?[0-9]+$/.exec(s);
+  if (!m) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: invalid syntax`);
+  const n = BigInt(s.startsWith('+') ? s.slice(1) : s);
+  if (n < INT64_MIN || n > INT64_MAX) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
+  return Number(n);
+}
+
+function intOption(q: URLSearchParams, name: string): number | undefined {
+  const v = q.get(name);
+  if (v === null) return undefined;
+  try {
+    return parseGoInt64(v);
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
+}
+
+/**
+ * Decodes the query (ParameterCodec.DecodeParameters into ListOptions). Fields convert in
+ * ListOptions' order, so timeoutSeconds fails before limit. Selectors are parsed by the caller.
+ */
+export function decodeListQuery(q: URLSearchParams): ListQuery {
+  const timeoutSeconds = intOption(q, 'timeoutSeconds');
+  const limit = intOption(q, 'limit') ?? 0;
+  const rv = q.get('resourceVersion');
+  return {
+    resourceVersion: rv === null || rv === '' ? undefined : rv,
+    resourceVersionMatch: q.get('resourceVersionMatch') ?? '',
+    limit,
+    continue: q.get('continue') ?? '',
+    timeoutSeconds,
+    sendInitialEvents: q.has('sendInitialEvents'),
+  };
+}
+
+/** ValidateListOptions for a list (not a watch): every finding in one 422. */
+export function validateListQuery(o: ListQuery): void {
+  const errs: FieldError[] = [];
+  const match = o.resourceVersionMatch;
+  if (match !== '') {
+    if (o.resourceVersion === undefined) {
+      errs.push({ type: 'FieldValueForbidden', field: 'resourceVersionMatch', detail: 'resourceVersionMatch is forbidden unless resourceVersion is provided' });
+    }
+    if (o.continue !== '') {
+      errs.push({ type: 'FieldValueForbidden', field: 'resourceVersionMatch', detail: 'resourceVersionMatch is forbidden when continue is provided' });
+    }
+    if (match !== 'Exact' && match !== 'NotOlderThan') {
+      errs.push({ type: 'FieldValueNotSupported', field: 'resourceVersionMatch', badValue: match, detail: '', supported: ['Exact', 'NotOlderThan', ''] });
+    }
+    if (match === 'Exact' && o.resourceVersion === '0') {
+      errs.push({ type: 'FieldValueForbidden', field: 'resourceVersionMatch', detail: 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"' });
+    }
+  }
+  if (o.sendInitialEvents) {
+    errs.push({ type: 'FieldValueForbidden', field: 'sendInitialEvents', detail: 'sendInitialEvents is forbidden for list' });
+  }
+  if (errs.length) throw invalid('ListOptions', 'meta.k8s.io', '', errs);
+}
