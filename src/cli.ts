@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
+import { setFeatureGates } from './server/feature-gates.js';
 
 const USAGE = `Usage: kapi serve [flags]
 
@@ -19,6 +20,7 @@ Flags:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
+  --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 `;
 
@@ -59,6 +61,7 @@ async function serve(argv: string[]): Promise<void> {
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
         'storage-sync': { type: 'boolean', default: false },
+        'feature-gates': { type: 'string', default: '' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -94,6 +97,11 @@ async function serve(argv: string[]): Promise<void> {
     };
   } catch (e) {
     fail((e as Error).message);
+  }
+  try {
+    setFeatureGates(values['feature-gates']);
+  } catch (e) {
+    fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
   }
   const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
   const node = new KapiNode(cfg, log);

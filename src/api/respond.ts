@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import { featureEnabled } from '../server/feature-gates.js';
 // Writing objects, lists, tables and Status bodies in the negotiated format. JSON
 // bodies are assembled from the cache's bytes without re-serializing the objects.
 
@@ -30,6 +32,23 @@ export function parseIncludeObject(v: string | null): IncludeObject {
   throw badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
 }
 
+/** kube compresses get and list responses above this size (128 KiB). */
+const GZIP_THRESHOLD = 128 * 1024;
+
+/**
+ * APIResponseCompression: a body over the threshold goes out gzipped when the client
+ * offers exactly the `gzip` coding, with `Vary: Accept-Encoding`, as kube does.
+ */
+function maybeGzip(ctx: Context, body: Buffer | string): Buffer | string {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  if (size <= GZIP_THRESHOLD || !featureEnabled('APIResponseCompression')) return body;
+  const offered = (ctx.get('accept-encoding') || '').split(',').map((t) => t.trim().split(';')[0]);
+  if (!offered.includes('gzip')) return body;
+  ctx.set('Content-Encoding', 'gzip');
+  ctx.set('Vary', 'Accept-Encoding');
+  return gzipSync(body, { level: 1 });
+}
+
 function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | string, pretty: boolean): void {
   ctx.status = status;
   if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
@@ -37,7 +56,7 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
     // A kind without a protobuf message (Table, Scale...) goes out as JSON, as kube falls back.
     if (supportsProtobuf(String(doc.apiVersion), String(doc.kind))) {
       ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
-      ctx.body = encodeProtobufObject(doc);
+      ctx.body = maybeGzip(ctx, encodeProtobufObject(doc));
       return;
     }
     out = { mediaType: 'application/json' };
@@ -45,17 +64,17 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
   if (out.mediaType === 'application/yaml') {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
     ctx.set('Content-Type', 'application/yaml');
-    ctx.body = toYaml(doc, { lineWidth: 0 });
+    ctx.body = maybeGzip(ctx, toYaml(doc, { lineWidth: 0 }));
     return;
   }
   // Exactly application/json, without the charset parameter Koa would add.
   ctx.set('Content-Type', 'application/json');
   if (pretty) {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
-    ctx.body = JSON.stringify(doc, null, 2) + '\n';
+    ctx.body = maybeGzip(ctx, JSON.stringify(doc, null, 2) + '\n');
     return;
   }
-  ctx.body = body;
+  ctx.body = maybeGzip(ctx, body);
 }
 
 function tableRow(def: ResourceDef, obj: KObject, include: IncludeObject, now: Date): Record<string, unknown> {
