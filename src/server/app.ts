@@ -6,6 +6,8 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { StatusError, genericNotFound, internalError } from '../api/status-error.js';
 import { parseRequestInfo } from './request-info.js';
+import { negotiateOutput } from '../codec/negotiate.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 
 export interface AppParts {
   log: Logger;
@@ -14,6 +16,27 @@ export interface AppParts {
   /** Middleware placed after request info (metrics). */
   observe?: Koa.Middleware[];
   resources: (ctx: Koa.Context) => Promise<void>;
+}
+
+/**
+ * A Status goes out in the format the client negotiated (a protobuf-only client gets a
+ * protobuf Status), except a 406, whose body is always JSON, as kube sends it.
+ */
+function writeStatus(ctx: Koa.Context, se: StatusError): void {
+  if (se.code !== 406) {
+    try {
+      const out = negotiateOutput(ctx.get('accept') || undefined, false);
+      if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
+        ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
+        ctx.body = encodeProtobufObject(se.status as unknown as Record<string, unknown>);
+        return;
+      }
+    } catch {
+      // Nothing acceptable: JSON, as for a 406.
+    }
+  }
+  ctx.set('Content-Type', 'application/json');
+  ctx.body = JSON.stringify(se.status);
 }
 
 export function createApp(parts: AppParts): Koa {
@@ -34,8 +57,7 @@ export function createApp(parts: AppParts): Koa {
         return;
       }
       ctx.status = se.code;
-      ctx.set('Content-Type', 'application/json');
-      ctx.body = JSON.stringify(se.status);
+      writeStatus(ctx, se);
       const retry = se.status.details?.retryAfterSeconds;
       if (retry) ctx.set('Retry-After', String(retry));
     }

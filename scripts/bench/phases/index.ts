@@ -7,6 +7,7 @@
 import { createGetPhase } from './create-get.js';
 import { listPagedPhase } from './list-paged.js';
 import { listPhase } from './list.js';
+import { protobufPhase } from './protobuf.js';
 import { rawStoragePhase } from './raw-storage.js';
 import { readyPhase } from './ready.js';
 import { rssPhase } from './rss.js';
@@ -15,7 +16,7 @@ import type { AnyPhase } from './types.js';
 
 // list-paged before watch-latency: the watch phase's PriorityClasses would otherwise be in
 // the paged list (the watches start from a list's resourceVersion, so earlier objects don't matter to them).
-export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, createGetPhase, listPhase, listPagedPhase, watchLatencyPhase, rssPhase];
+export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, createGetPhase, listPhase, protobufPhase, listPagedPhase, watchLatencyPhase, rssPhase];
 
 /** Order of rows in the report (by phase id); phases not listed go last. */
-export const REPORT_ORDER = ['ready', 'create-get', 'list', 'list-paged', 'watch-latency', 'rss', 'raw-storage'];
+export const REPORT_ORDER = ['ready', 'create-get', 'list', 'protobuf', 'list-paged', 'watch-latency', 'rss', 'raw-storage'];
