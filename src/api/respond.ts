@@ -11,7 +11,7 @@ import { apiVersionOf } from '../registry/types.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../registry/generic/object-bytes.js';
 import { badRequest, type Status } from './status-error.js';
-import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject, supportsProtobuf } from '../codec/protobuf/index.js';
+import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, encodeProtobufRaw, supportsProtobuf } from '../codec/protobuf/index.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -30,6 +30,20 @@ export function parseIncludeObject(v: string | null): IncludeObject {
   if (v === null || v === '') return 'Metadata';
   if (v === 'None' || v === 'Metadata' || v === 'Object') return v;
   throw badRequest(`Unable to convert to Table as requested: includeObject: Invalid value: ${JSON.stringify(v)}: must be 'Metadata', 'Object', 'None', or empty`);
+}
+
+/**
+ * An object's protobuf message bytes, made once per stored version and kept beside its
+ * JSON (keyed by the JSON buffer, so they go when that version leaves the cache).
+ */
+const protobufCache = new WeakMap<Buffer, Uint8Array>();
+function protobufRaw(v: VersionedBytes): Uint8Array {
+  let raw = protobufCache.get(v.bytes);
+  if (!raw) {
+    raw = encodeProtobufRaw(decodeObject(v.bytes) as unknown as Record<string, unknown>);
+    protobufCache.set(v.bytes, raw);
+  }
+  return raw;
 }
 
 /** kube compresses get and list responses above this size (128 KiB). */
@@ -163,6 +177,15 @@ export function respondList(
   if (out.table) {
     const table = tableOf(def, items.map((v) => decodeObject(v.bytes)), meta, out, include);
     send(ctx, 200, out, JSON.stringify(table), pretty);
+    return;
+  }
+  if (out.mediaType === PROTOBUF_MEDIA_TYPE && !pretty && supportsProtobuf(apiVersionOf(def), def.listKind)) {
+    const m: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
+    if (meta.continue) m.continue = meta.continue;
+    if (meta.remainingItemCount !== undefined) m.remainingItemCount = meta.remainingItemCount;
+    ctx.status = 200;
+    ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
+    ctx.body = maybeGzip(ctx, encodeProtobufList(apiVersionOf(def), def.listKind, m, items.map(protobufRaw)));
     return;
   }
   send(ctx, 200, out, listBytes(def, items, meta), pretty);

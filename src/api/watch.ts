@@ -1,163 +1,525 @@
-// Watch over chunked HTTP: one JSON watch event per line. The stream starts from the
-// cache (initial ADDED events, or history after a resourceVersion) and follows the
-// cache's live events, so a watcher never sees a gap or a repeat at the seam.
+// Watch: a stream of watch events for one request, after kube-apiserver 1.33's watch cache
+// (storage/cacher: cacher.go, watch_cache.go, cache_watcher.go) and its WatchServer
+// (endpoints/handlers/watch.go), over chunked HTTP (one JSON event per line, or
+// length-prefixed protobuf frames) or over a WebSocket (watch-websocket.ts).
+//
+// Start:
+//   resourceVersion unset  the current state as synthetic ADDED events, then every change;
+//                          the state is a consistent read (the cache once it has reached the
+//                          store's revision; kube's documents call this Most Recent)
+//   "0"                    the same from the cache as it is, with no store round trip
+//   N                      every change after N, no synthetic events. N older than the
+//                          cache's history: HTTP 200 and one ERROR event holding the 410
+//                          Expired Status `too old resource version: N (M)`, M the oldest
+//                          revision a watch may start from (watch_cache.go
+//                          getAllEventsSinceLocked, returned as cacher.go's errWatcher). N
+//                          newer than the cache: accepted at once; events come once the
+//                          cache passes N (cacher.go waits for freshness only for
+//                          sendInitialEvents).
+//
+// The watcher subscribes to the cache before it reads its start state, so it never sees a
+// gap or a repeat at the seam. A label or field selector turns a change that enters the
+// selection into ADDED and one that leaves it into DELETED carrying the previous state at
+// the new resourceVersion (cache_watcher.go convertToWatchEvent).
+//
+// Pacing: the start state (and history) goes out as fast as the client reads it; live
+// changes are queued in the watcher, never slowing the writer or other watchers. A watcher
+// whose unread backlog passes MAX_PENDING_BYTES is too far behind: its stream ends (what was
+// already written is still delivered) and the client resumes from the last resourceVersion
+// it saw, as kube's cacher terminates a blocked watcher.
+//
+// allowWatchBookmarks: a BOOKMARK event (kind, apiVersion and metadata.resourceVersion only)
+// every bookmark interval (kube: one minute) and one 2 s before the watch's deadline
+// (cache_watcher.go nextBookmarkTime), carrying the node's revision: every change up to it
+// has been sent before it. As in cache_watcher.go process(), a bookmark goes out only when
+// that revision is past the watcher's position, or once when it equals it, so an idle node
+// sends one and a watch that starts ahead of the node none. A watcher that is behind skips
+// bookmarks. KAPI_WATCH_BOOKMARK_INTERVAL_MS overrides the interval (for tests).
+//
+// A relist of the cache (the node's storage watch fell behind) ends every watch, as kube's
+// cacher terminates its watchers when it reinitializes.
+//
+// timeoutSeconds ends the stream cleanly; unset or 0 is a random length between
+// --min-request-timeout and twice that (endpoints/handlers/get.go ListResource).
 
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
 import type { CacheEntry, CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject, replaceResourceVersion } from '../registry/generic/object-bytes.js';
 import { parseResourceVersion } from '../registry/generic/store.js';
-import { buildFilter } from './filters.js';
+import { ACCEPTED_MEDIA_TYPES } from '../codec/negotiate.js';
+import { parseSelectors, selectorFilter } from './filters.js';
+import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
-import { tableOf } from './respond.js';
-import { StatusError, gone } from './status-error.js';
+import { respondStatus, tableOf } from './respond.js';
+import { StatusError, badRequest, gone, invalid, notAcceptable, type FieldError, type Status } from './status-error.js';
 import { watcherRegistered, watcherUnregistered } from '../server/metrics.js';
 import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
+import { acceptWebSocket, handshakeRefusal, isWebSocketRequest, pendingUpgrade, refuse } from './watch-websocket.js';
 
 export interface WatchConfig {
   /** kube's --min-request-timeout, in seconds: default watch length is random in [t, 2t). */
   minRequestTimeoutSeconds: number;
+  /** Bookmark period (kube: one minute); KAPI_WATCH_BOOKMARK_INTERVAL_MS overrides it. */
   bookmarkIntervalMs: number;
 }
 
-/** Bounded per-watcher buffer: a watcher this far behind is closed and must resume. */
+/** A watcher whose unread backlog passes this is closed and must resume. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** Catch-up events are written while less than this waits in the connection. */
+const HIGH_WATER_BYTES = 1024 * 1024;
+/** How long a stream ended for lag may take to drain before the connection is dropped. */
+const LAG_DRAIN_MS = 30_000;
+/** kube sends the last bookmark this long before the watch's deadline (cache_watcher.go). */
+const PRE_TIMEOUT_BOOKMARK_MS = 2000;
+
+/** The media types that can carry a watch stream, as kube lists them in a 406. */
+const STREAM_MEDIA_TYPES = ['application/json;stream=watch', `${PROTOBUF_MEDIA_TYPE};stream=watch`];
+
+export function bookmarkInterval(cfg: WatchConfig): number {
+  const env = process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
+  if (env && /^[0-9]+$/.test(env) && Number(env) > 0) return Number(env);
+  return cfg.bookmarkIntervalMs;
+}
+
+/** kube's bool query conversion: anything but "false" and "0" (even empty) is true. */
+function boolParam(v: string | null): boolean {
+  if (v === null) return false;
+  const l = v.toLowerCase();
+  return l !== 'false' && l !== '0';
+}
+
+/** validateWatchOptions (apimachinery/pkg/apis/meta/internalversion/validation), WatchList off. */
+function validateWatchOptions(q: URLSearchParams): void {
+  const errs: FieldError[] = [];
+  const sendInitialEvents = q.has('sendInitialEvents');
+  const match = q.get('resourceVersionMatch') ?? '';
+  const forbidden = (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, detail });
+  if (sendInitialEvents) {
+    if (match !== 'NotOlderThan') {
+      errs.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    }
+    // The WatchList gate is off by default in 1.33.
+    errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+  }
+  if (match) {
+    if (!sendInitialEvents) {
+      errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+    }
+    if (match !== 'NotOlderThan') {
+      errs.push({ type: 'FieldValueNotSupported', field: 'resourceVersionMatch', badValue: match, supported: ['NotOlderThan'], detail: '' });
+    }
+    if (q.get('continue')) errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+  }
+  if (errs.length > 0) throw invalid('ListOptions', 'meta.k8s.io', '', errs);
+}
+
+/** True for the deprecated `/watch/` paths (`/apis/<g>/<v>/watch/...`, `/api/v1/watch/...`). */
+function isWatchPath(path: string): boolean {
+  const segs = path.split('/').filter((x) => x !== '');
+  return segs[segs[0] === 'api' ? 2 : 3] === 'watch';
+}
+
+/** Where a watch starts: queued events, or one ERROR event (kube's errWatcher). */
+type Start =
+  | {
+      kind: 'events';
+      /** Changes at or below this are not sent. */
+      startRev: number;
+      events: CacheEvent[];
+      synthetic: boolean;
+      /** Bookmarks must be newer than this, or the first one equal to it (see below). */
+      bookmarkFloor: number;
+    }
+  | { kind: 'error'; status: Status };
+
+/** One watch event as this watcher sees it. */
+interface Item {
+  type: string;
+  entry?: CacheEntry;
+  /** The object for events without an entry (BOOKMARK, ERROR). */
+  object?: Record<string, unknown>;
+  /** Counted against the lag bound (live events only). */
+  size: number;
+}
+
+/** Where frames go: a chunked HTTP response or a WebSocket. */
+interface Sink {
+  write(frame: Buffer): void;
+  /** Bytes written but not yet taken by the peer. */
+  pending(): number;
+  /** Calls `fn` once the written bytes have drained. */
+  whenDrained(fn: () => void): void;
+  /** Ends the stream; what was written is still delivered. */
+  end(): void;
+  /** Drops the connection. */
+  destroy(): void;
+  onClose(fn: () => void): void;
+}
+
+/**
+ * Frames shared by every watcher of an event, per encoding and event type: a change is
+ * encoded once however many watchers send it.
+ */
+const sharedFrames = new Map<string, WeakMap<CacheEntry, Buffer>>();
+/** The previous state at the new revision, for watchers that see a change as DELETED. */
+const leavingEntries = new WeakMap<CacheEvent, CacheEntry>();
+
+function leavingEntry(ev: CacheEvent): CacheEntry {
+  let e = leavingEntries.get(ev);
+  if (!e) {
+    const prev = ev.prev!;
+    e = { ...prev, ...replaceResourceVersion(prev, ev.rv), rv: ev.rv };
+    leavingEntries.set(ev, e);
+  }
+  return e;
+}
+
+function jsonFrame(type: string, object: Buffer | string): Buffer {
+  return Buffer.concat([Buffer.from(`{"type":"${type}","object":`), typeof object === 'string' ? Buffer.from(object) : object, Buffer.from('}\n')]);
+}
 
 export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   const { ctx, store, info, query } = s;
-  if (query.has('sendInitialEvents')) {
-    // The WatchList gate is off by default in 1.33, so kube refuses the option outright.
-    throw new StatusError(
-      422,
-      'Invalid',
-      'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
-      {
-        group: 'meta.k8s.io',
-        kind: 'ListOptions',
-        causes: [{ reason: 'FieldValueForbidden', message: 'Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled', field: 'sendInitialEvents' }],
-      },
-    );
-  }
-  const filter0 = buildFilter(s.def, query);
+
+  // ListResource, in its order: decoding ListOptions (selector syntax, numbers), validating
+  // them, the type's field label conversion, then the name.
+  const selectors = parseSelectors(query);
+  const timeoutSeconds = intParam(query, 'timeoutSeconds');
+  validateWatchOptions(query);
+  const filter0 = selectorFilter(s.def, selectors);
   const nameFilter = info.name;
+  if (nameFilter) {
+    // kube's request info makes a GET of a named path a watch only under /watch/; with
+    // ?watch=true it stays a get (RequestInfoFactory), and the get handler ignores `watch`.
+    if (!isWatchPath(ctx.path)) return handleGet(s);
+    const sel = selectors.field;
+    if (sel && !sel.empty && sel.exactMatch('metadata.name') !== nameFilter) {
+      throw badRequest("fieldSelector metadata.name doesn't match requested name");
+    }
+  }
+  const bookmarks = boolParam(query.get('allowWatchBookmarks'));
+  const rvParam = query.get('resourceVersion') ?? '';
+  const requestedRev = rvParam === '' ? 0 : parseResourceVersion(rvParam);
+
+  // serveWatchHandler: only JSON and protobuf have stream framing.
+  if (s.out.mediaType === 'application/yaml') {
+    // The 406 is written in the negotiated format; a YAML Table cannot be negotiated for a
+    // Status at all, so that answer is the plain 406 in JSON.
+    if (s.out.table) throw notAcceptable(ACCEPTED_MEDIA_TYPES);
+    respondStatus(ctx, notAcceptable(STREAM_MEDIA_TYPES).status, 406, s.out, s.pretty);
+    return;
+  }
+  const encodeTable = s.out.table !== undefined;
+  const protobuf = s.out.mediaType === PROTOBUF_MEDIA_TYPE && !encodeTable;
+
   const filter = (e: CacheEntry): boolean => (!nameFilter || e.name === nameFilter) && (!filter0 || filter0(e));
   const prefix = store.listPrefix(info.namespace);
   const inScope = (e: CacheEntry): boolean => e.key.startsWith(prefix) && filter(e);
-  const rvParam = query.get('resourceVersion') ?? '';
-  const timeoutSeconds = intParam(query, 'timeoutSeconds');
-  const bookmarks = query.get('allowWatchBookmarks') === 'true' || query.get('allowWatchBookmarks') === '1';
-  const encodeTable = s.out.table !== undefined;
 
   // Subscribe before reading the start state, so nothing committed in between is lost.
-  const pending: CacheEvent[] = [];
-  let live: ((evs: CacheEvent[]) => void) | undefined;
-  const unsubscribe = store.cache.subscribe((evs) => (live ? live(evs) : pending.push(...evs)));
-
-  let startRev: number;
-  let initial: CacheEvent[];
-  let synthetic: boolean;
-  try {
-    if (rvParam === '' || rvParam === '0') {
-      await store.freshen(rvParam || undefined);
-      // Read the revision and the state together (no await between), so they agree.
-      startRev = store.cacheRevision;
-      synthetic = true;
-      initial = store.cache
-        .list(prefix)
-        .filter(filter)
-        .map((entry) => ({ type: 'ADDED' as const, rv: entry.rv, entry, at: 0 }));
-    } else {
-      startRev = parseResourceVersion(rvParam);
-      synthetic = false;
-      const hist = store.cache.eventsAfter(startRev);
-      if (!hist) throw gone(`too old resource version: ${startRev} (${store.cache.oldestRevision})`);
-      initial = hist;
-    }
-  } catch (e) {
+  let early: CacheEvent[] | undefined = [];
+  let onLive: (evs: CacheEvent[]) => void = (evs) => early!.push(...evs);
+  let onReset: () => void = () => (early = undefined);
+  const unsubscribe = store.cache.subscribe((evs) => onLive(evs));
+  const unsubscribeReset = store.cache.onReset(() => onReset());
+  const stopFeed = (): void => {
     unsubscribe();
+    unsubscribeReset();
+  };
+
+  let start: Start;
+  try {
+    start = await startOf(s, rvParam, requestedRev, filter, prefix);
+  } catch (e) {
+    stopFeed();
     throw e;
   }
+  if (start.kind === 'error') stopFeed();
 
-  ctx.respond = false;
-  const res = ctx.res;
-  res.statusCode = 200;
-  const protobufStream = s.out.mediaType === PROTOBUF_MEDIA_TYPE && !encodeTable;
-  // Watch streams are JSON or protobuf frames (YAML has no stream framing).
-  res.setHeader('Content-Type', protobufStream ? PROTOBUF_WATCH_MEDIA_TYPE : 'application/json');
-  res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Transfer-Encoding', 'chunked');
-  res.flushHeaders();
+  // The sink: a WebSocket when the request asks for one, else the chunked response.
+  let sink: Sink;
+  const up = isWebSocketRequest(ctx.req) ? pendingUpgrade(ctx.req) : undefined;
+  if (up) {
+    ctx.respond = false;
+    const refusal = handshakeRefusal(ctx.req);
+    if (refusal) {
+      stopFeed();
+      ctx.res.statusCode = Number(refusal.slice(9, 12));
+      refuse(up, refusal);
+      return;
+    }
+    ctx.res.statusCode = 101;
+    const ws = await acceptWebSocket(up, ctx.req);
+    if (!ws) {
+      stopFeed();
+      return;
+    }
+    sink = webSocketSink(ws, up.socket, protobuf);
+  } else {
+    ctx.respond = false;
+    const res = ctx.res;
+    res.statusCode = 200;
+    // Watch streams are JSON or protobuf frames (a Table watch is JSON).
+    res.setHeader('Content-Type', protobuf ? PROTOBUF_WATCH_MEDIA_TYPE : 'application/json');
+    res.setHeader('Cache-Control', 'no-cache, private');
+    res.setHeader('Transfer-Encoding', 'chunked');
+    res.flushHeaders();
+    sink = httpSink(res);
+  }
 
-  let lastRv = startRev;
+  if (start.kind === 'error') {
+    const status = start.status as unknown as Record<string, unknown>;
+    sink.write(protobuf ? encodeProtobufWatchEvent('ERROR', status) : jsonFrame('ERROR', JSON.stringify(status)));
+    sink.end();
+    armDrainTimer(sink);
+    return;
+  }
+  // The cache was relisted while the watch started: the client resumes or relists.
+  if (early === undefined) {
+    stopFeed();
+    sink.end();
+    return;
+  }
+
+  // ---- the stream ----
+
+  const { startRev } = start;
+  const queue: (Item | undefined)[] = [];
+  let head = 0;
+  let queuedLiveBytes = 0;
+  let waitingDrain = false;
   let closed = false;
+  let lastRv = startRev;
   let sentColumns = false;
 
-  const frame = (type: string, objectJson: string | Buffer): Buffer => {
-    if (protobufStream) {
-      const text = typeof objectJson === 'string' ? objectJson : objectJson.toString('utf8');
-      return encodeProtobufWatchEvent(type, JSON.parse(text) as Record<string, unknown>);
+  const encode = (it: Item): Buffer => {
+    if (!it.entry) return protobuf ? encodeProtobufWatchEvent(it.type, it.object!) : jsonFrame(it.type, JSON.stringify(it.object));
+    if (encodeTable) {
+      const t = tableOf(s.def, [decodeObject(it.entry.bytes)], { resourceVersion: String(it.entry.rv) }, s.out, 'Object', !sentColumns);
+      sentColumns = true;
+      return jsonFrame(it.type, JSON.stringify(t));
     }
-    const head = Buffer.from(`{"type":"${type}","object":`);
-    const body = typeof objectJson === 'string' ? Buffer.from(objectJson) : objectJson;
-    return Buffer.concat([head, body, Buffer.from('}\n')]);
+    const key = `${protobuf ? 'pb' : 'json'}:${it.type}`;
+    let cache = sharedFrames.get(key);
+    if (!cache) sharedFrames.set(key, (cache = new WeakMap()));
+    let frame = cache.get(it.entry);
+    if (!frame) {
+      frame = protobuf
+        ? encodeProtobufWatchEvent(it.type, JSON.parse(it.entry.bytes.toString('utf8')) as Record<string, unknown>)
+        : jsonFrame(it.type, it.entry.bytes);
+      cache.set(it.entry, frame);
+    }
+    return frame;
   };
 
-  const encodeObject = (entry: CacheEntry): Buffer | string => {
-    if (!encodeTable) return entry.bytes;
-    const t = tableOf(s.def, [decodeObject(entry.bytes)], { resourceVersion: String(entry.rv) }, s.out, 'Object', !sentColumns);
-    sentColumns = true;
-    return JSON.stringify(t);
-  };
-
-  watcherRegistered(s.def.group, s.def.version, s.def.kind);
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    watcherUnregistered(s.def.group, s.def.version, s.def.kind);
-    unsubscribe();
-    clearTimeout(timer);
-    if (bookmarkTimer) clearInterval(bookmarkTimer);
-    res.end();
-  };
-
-  const write = (buf: Buffer): void => {
-    if (closed) return;
-    res.write(buf);
-    if (res.writableLength > MAX_PENDING_BYTES) close();
-  };
-
-  /** Writes one event as this watcher sees it: a selector can turn a change into ADDED or DELETED. */
-  const deliver = (ev: CacheEvent, isSynthetic: boolean): void => {
-    if (!isSynthetic) lastRv = ev.rv;
+  /** This watcher's view of a change: a selector turns it into ADDED or DELETED, or hides it. */
+  const itemOf = (ev: CacheEvent, synthetic: boolean): Item | undefined => {
     const now = inScope(ev.entry);
+    if (synthetic) return now ? { type: 'ADDED', entry: ev.entry, size: 0 } : undefined;
     const before = ev.prev ? inScope(ev.prev) : false;
     let type: string | undefined;
     if (ev.type === 'DELETED') type = before ? 'DELETED' : undefined;
     else if (ev.type === 'ADDED') type = now ? 'ADDED' : undefined;
     else if (now) type = before ? 'MODIFIED' : 'ADDED';
     else if (before) type = 'DELETED';
-    if (!type) return;
-    // Leaving the selected set: the watcher gets the last state it could see, at the new revision.
-    const shown = type === 'DELETED' && ev.type !== 'DELETED' && ev.prev ? { ...ev.prev, ...replaceResourceVersion(ev.prev, ev.rv), rv: ev.rv } : ev.entry;
-    write(frame(type, encodeObject(shown)));
+    if (!type) return undefined;
+    // Leaving the selected set: the last state the watcher could see, at the new revision.
+    const entry = type === 'DELETED' && ev.type !== 'DELETED' ? leavingEntry(ev) : ev.entry;
+    return { type, entry, size: entry.bytes.length };
   };
 
-  for (const ev of initial) deliver(ev, synthetic);
-  for (const ev of pending) if (ev.rv > lastRv) deliver(ev, false);
-  pending.length = 0;
-  live = (evs) => {
-    for (const ev of evs) if (ev.rv > lastRv) deliver(ev, false);
+  const pump = (): void => {
+    waitingDrain = false;
+    while (!closed && head < queue.length) {
+      if (sink.pending() >= HIGH_WATER_BYTES) {
+        waitingDrain = true;
+        sink.whenDrained(pump);
+        return;
+      }
+      const it = queue[head]!;
+      queue[head++] = undefined;
+      queuedLiveBytes -= it.size;
+      sink.write(encode(it));
+    }
+    if (head === queue.length) {
+      queue.length = 0;
+      head = 0;
+    } else if (head > 1024 && head > queue.length / 2) {
+      queue.splice(0, head);
+      head = 0;
+    }
   };
 
-  const seconds = timeoutSeconds ?? cfg.minRequestTimeoutSeconds * (1 + Math.random());
-  const timer = setTimeout(close, seconds * 1000);
-  const bookmarkTimer = bookmarks
-    ? setInterval(() => {
-        // Every event of this cache up to the node's revision has been delivered by now.
-        const rv = Math.max(lastRv, store.cacheRevision);
-        const obj = JSON.stringify({ kind: s.def.kind, apiVersion: s.store.apiVersion, metadata: { resourceVersion: String(rv) } });
-        write(frame('BOOKMARK', obj));
-      }, cfg.bookmarkIntervalMs)
-    : undefined;
-  ctx.req.on('close', close);
-  res.on('close', close);
+  let timer: NodeJS.Timeout | undefined;
+  let bookmarkTimer: NodeJS.Timeout | undefined;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    stopFeed();
+    clearTimeout(timer);
+    clearTimeout(bookmarkTimer);
+    queue.length = 0;
+    watcherUnregistered(s.def.group, s.def.version, s.def.kind);
+  };
+  /** Ends the stream from the server's side (timeout, lag, relist). */
+  const finish = (): void => {
+    if (closed) return;
+    close();
+    sink.end();
+    armDrainTimer(sink);
+  };
+
+  watcherRegistered(s.def.group, s.def.version, s.def.kind);
+  sink.onClose(close);
+
+  for (const ev of start.events) {
+    const it = itemOf(ev, start.synthetic);
+    if (it) queue.push({ ...it, size: 0 });
+    if (!start.synthetic) lastRv = ev.rv;
+  }
+  onLive = (evs) => {
+    if (closed) return;
+    for (const ev of evs) {
+      if (ev.rv <= lastRv) continue;
+      lastRv = ev.rv;
+      const it = itemOf(ev, false);
+      if (!it) continue;
+      queue.push(it);
+      queuedLiveBytes += it.size;
+    }
+    if (!waitingDrain) pump();
+    // Too far behind: end the stream; the client resumes from its last resourceVersion.
+    if (!closed && sink.pending() + queuedLiveBytes > MAX_PENDING_BYTES) finish();
+  };
+  onReset = finish;
+  const pendingEarly = early;
+  early = undefined;
+  onLive(pendingEarly);
+  if (!waitingDrain) pump();
+
+  const seconds = timeoutSeconds ? timeoutSeconds : cfg.minRequestTimeoutSeconds * (1 + Math.random());
+  const deadline = Date.now() + seconds * 1000;
+  // (A timer cannot wait longer than 2^31-1 ms; a longer timeoutSeconds waits that long.)
+  timer = setTimeout(finish, Math.min(2 ** 31 - 1, Math.max(0, seconds * 1000)));
+
+  if (bookmarks) {
+    const interval = bookmarkInterval(cfg);
+    let bookmarkSent = false;
+    const bookmarkObject = (rv: number): Record<string, unknown> => ({
+      kind: s.def.kind,
+      apiVersion: store.apiVersion,
+      metadata: { resourceVersion: String(rv) },
+    });
+    // cache_watcher.go nextBookmarkTime: every interval, and once right before the deadline.
+    const schedule = (): void => {
+      const now = Date.now();
+      const at = Math.min(now + interval, deadline - PRE_TIMEOUT_BOOKMARK_MS);
+      if (at < now || closed) return;
+      bookmarkTimer = setTimeout(() => {
+        // Every change of this cache up to the node's revision has been queued before now;
+        // a watch that starts ahead of the node gets none until the node reaches its start.
+        // cache_watcher.go process(): a bookmark newer than the watcher's start position, or
+        // the first one equal to it.
+        const rv = store.cacheRevision;
+        const floor = start.bookmarkFloor;
+        // A watcher still behind skips the bookmark (kube's cacher drops it for a full watcher).
+        if (!closed && (rv > floor || (rv === floor && !bookmarkSent)) && head === queue.length) {
+          bookmarkSent = true;
+          queue.push({ type: 'BOOKMARK', object: bookmarkObject(rv), size: 0 });
+          pump();
+        }
+        schedule();
+      }, at - now);
+    };
+    schedule();
+  }
 }
 
+/** The start state: the current objects (unset, "0"), or the history after N. */
+async function startOf(
+  s: Scope,
+  rvParam: string,
+  requestedRev: number,
+  filter: (e: CacheEntry) => boolean,
+  prefix: string,
+): Promise<Start> {
+  const { store } = s;
+  if (rvParam === '' || rvParam === '0') {
+    if (rvParam === '') {
+      // Most Recent: the cache once it reached the store's revision. If it does not get
+      // there in time, it starts from the cache as it is, as kube's cacher does for every
+      // watch without a resourceVersion.
+      try {
+        await store.freshen(undefined);
+      } catch (e) {
+        if (!(e instanceof StatusError && e.code === 504)) throw e;
+      }
+    }
+    // The revision and the state are read together (no await between), so they agree.
+    const startRev = store.cacheRevision;
+    const all = store.cache.list(prefix);
+    const events = all.filter(filter).map((entry): CacheEvent => ({ type: 'ADDED', rv: entry.rv, entry, at: 0 }));
+    // cache_watcher.go processInterval: the synthetic events carry the cache's revision, and
+    // the watcher's position becomes it only when there was at least one (selected or not).
+    return { kind: 'events', startRev, events, synthetic: true, bookmarkFloor: all.length > 0 ? startRev : 0 };
+  }
+  const hist = store.cache.eventsAfter(requestedRev);
+  if (!hist) return { kind: 'error', status: gone(`too old resource version: ${requestedRev} (${store.cache.oldestRevision})`).status };
+  const last = hist.length > 0 ? hist[hist.length - 1].rv : 0;
+  return { kind: 'events', startRev: requestedRev, events: hist, synthetic: false, bookmarkFloor: Math.max(requestedRev, last) };
+}
+
+/** A stream the server ended gets LAG_DRAIN_MS to drain; then the connection is dropped. */
+function armDrainTimer(sink: Sink): void {
+  const t = setTimeout(() => sink.destroy(), LAG_DRAIN_MS);
+  t.unref();
+  sink.onClose(() => clearTimeout(t));
+}
+
+function httpSink(res: ServerResponse): Sink {
+  return {
+    write: (frame) => {
+      if (!res.writableEnded && !res.destroyed) res.write(frame);
+    },
+    pending: () => res.writableLength,
+    whenDrained: (fn) => {
+      const sock = res.socket;
+      if (!sock || sock.destroyed) return void setImmediate(fn);
+      sock.once('drain', fn);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+    destroy: () => res.destroy(),
+    // The response closes when it completes or when the connection goes away.
+    onClose: (fn) => void res.once('close', fn),
+  };
+}
+
+function webSocketSink(ws: WebSocket, socket: Duplex, binary: boolean): Sink {
+  ws.on('error', () => ws.terminate());
+  // The client should send nothing; whatever it sends is read and dropped.
+  ws.on('message', () => undefined);
+  return {
+    write: (frame) => {
+      if (ws.readyState !== ws.OPEN) return;
+      // Text messages carry the JSON line; protobuf events go without the length prefix.
+      ws.send(binary ? frame.subarray(4) : frame, { binary });
+    },
+    pending: () => ws.bufferedAmount,
+    whenDrained: (fn) => {
+      if (socket.destroyed) return void setImmediate(fn);
+      socket.once('drain', fn);
+    },
+    end: () => {
+      if (ws.readyState === ws.OPEN) ws.close(1000);
+    },
+    destroy: () => ws.terminate(),
+    onClose: (fn) => {
+      if (ws.readyState === ws.CLOSED) return void setImmediate(fn);
+      ws.once('close', fn);
+    },
+  };
+}

@@ -56,6 +56,8 @@ export class WatchCache {
   /** Events at or below this revision are no longer in history. */
   private oldestKnown = 0;
   private readonly listeners = new Set<CacheListener>();
+  /** Told when the state is replaced (a relist): their view of history has a gap. */
+  private readonly resetListeners = new Set<() => void>();
 
   constructor(
     /** The storage key prefix with a trailing slash, e.g. `/registry/apps/statefulsets/`. */
@@ -93,6 +95,9 @@ export class WatchCache {
     this.history = [];
     this.historyStart = 0;
     this.oldestKnown = revision;
+    // kube's cacher terminates every watcher when it reinitializes: they resume from their
+    // last resourceVersion (410 if that is now before the new history) or relist.
+    for (const l of [...this.resetListeners]) l();
   }
 
   private makeEntry(key: string, value: Buffer, rv: number, createRevision: number): CacheEntry {
@@ -153,6 +158,12 @@ export class WatchCache {
   subscribe(l: CacheListener): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
+  }
+
+  /** Calls `l` when the cache is reset (relisted); returns the unsubscribe function. */
+  onReset(l: () => void): () => void {
+    this.resetListeners.add(l);
+    return () => this.resetListeners.delete(l);
   }
 
   get watcherCount(): number {

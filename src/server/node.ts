@@ -120,6 +120,7 @@ export class KapiNode {
       ),
     });
     this.server = createServer(app.callback());
+    (await import('../api/watch-websocket.js')).serveUpgrades(this.server, app.callback());
     // Watches are long-lived; Node's default request timeout would cut them.
     this.server.requestTimeout = 0;
     this.server.keepAliveTimeout = 65_000;

@@ -149,6 +149,32 @@ export function encodeProtobufObject(obj: Record<string, unknown>, opts: EncodeP
   return Buffer.concat([PROTOBUF_MAGIC, envelope]);
 }
 
+/** The object's own message bytes (what Unknown.raw carries), without the envelope. */
+export function encodeProtobufRaw(obj: Record<string, unknown>): Uint8Array {
+  const apiVersion = String(obj.apiVersion);
+  const kind = String(obj.kind);
+  const type = typeFor(apiVersion, kind);
+  if (!type) throw new ProtobufEncodeError(`no protobuf encoding for ${apiVersion}, Kind=${kind}`);
+  return type.encode(messageFromJson(type, obj, '', { dropped: [] })).finish();
+}
+
+/**
+ * A list body built from its items' message bytes (kept by the caller), so a list costs
+ * a concatenation rather than an encode of every item: ListMeta is field 1, items field 2.
+ */
+export function encodeProtobufList(apiVersion: string, listKind: string, listMeta: Record<string, unknown>, items: Uint8Array[]): Buffer {
+  const type = typeFor(apiVersion, listKind);
+  if (!type) throw new ProtobufEncodeError(`no protobuf encoding for ${apiVersion}, Kind=${listKind}`);
+  const metaType = type.fields.metadata.resolve().resolvedType as protobuf.Type;
+  const w = protobuf.Writer.create();
+  w.uint32((1 << 3) | 2).bytes(metaType.encode(messageFromJson(metaType, listMeta, 'metadata', { dropped: [] })).finish());
+  for (const item of items) w.uint32((2 << 3) | 2).bytes(item);
+  const envelope = unknownType()
+    .encode({ typeMeta: { apiVersion, kind: listKind }, raw: w.finish(), contentEncoding: '', contentType: '' })
+    .finish();
+  return Buffer.concat([PROTOBUF_MAGIC, envelope]);
+}
+
 /**
  * JSON paths of `obj` that encodeProtobufObject would drop (fields kapi's schema
  * does not define). Lets a caller fall back to JSON instead of losing data.
