@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { stringify as yamlStringify } from 'yaml';
+import { yamlModule } from '../lazy-module.js';
 import { apiVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
 import { genericNotFound, notAcceptable } from './status-error.js';
 
@@ -210,7 +210,7 @@ function sortKeysDeep(v: unknown): unknown {
 
 /** Encodes as kube's serializers do: compact JSON + newline, indented JSON, or key-sorted YAML. */
 function encode(obj: unknown, serializer: Serializer, pretty: boolean): string {
-  if (serializer.subType === 'yaml') return yamlStringify(sortKeysDeep(obj), { lineWidth: 0 });
+  if (serializer.subType === 'yaml') return yamlModule().stringify(sortKeysDeep(obj), { lineWidth: 0 });
   return pretty ? JSON.stringify(obj, null, 2) : `${JSON.stringify(obj)}\n`;
 }
 

@@ -5,16 +5,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ResourceDef } from '../registry/types.js';
-import { SCHEMAS } from '../schema/types/index.js';
-import {
-  buildOpenAPIV2,
-  buildOpenAPIV3,
-  encodeOpenAPIV2Protobuf,
-  negotiateOpenAPIV2,
-  negotiateOpenAPIV3,
-  openapiHash,
-  openapiV3Index,
-} from '../schema/openapi/index.js';
+import { describedSchemas } from '../schema/types/index.js';
+import type { SchemaRegistry } from '../schema/model.js';
 import { apiVersionOf } from '../registry/types.js';
 import { genericNotFound, notAcceptable } from './status-error.js';
 
@@ -22,6 +14,14 @@ interface Doc {
   json: Buffer;
   hash: string;
 }
+
+// The OpenAPI builders and the descriptions are loaded on the first request for a
+// document: kubectl asks for them once and caches them; start-up should not pay for them.
+type OpenAPIModule = typeof import('../schema/openapi/index.js');
+let loaded: Promise<{ api: OpenAPIModule; schemas: SchemaRegistry }> | undefined;
+const load = () => (loaded ??= Promise.all([import('../schema/openapi/index.js'), describedSchemas()]).then(([api, schemas]) => ({ api, schemas })));
+
+let openapiHash: (body: string | Uint8Array) => string;
 
 const doc = (value: object): Doc => {
   const json = Buffer.from(JSON.stringify(value));
@@ -39,19 +39,27 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
   let index: Doc | undefined;
   const lastModified = new Date().toUTCString();
 
-  const v2Doc = () => (v2 ??= doc(buildOpenAPIV2(defs(), SCHEMAS, { infoVersion: serverVersion })));
-  const v3Docs = () => {
+  const v2Doc = async () => {
+    if (v2) return v2;
+    const { api, schemas } = await load();
+    openapiHash = api.openapiHash;
+    return (v2 = doc(api.buildOpenAPIV2(defs(), schemas, { infoVersion: serverVersion })));
+  };
+  const v3Docs = async () => {
     if (v3) return v3;
+    const { api, schemas } = await load();
+    openapiHash = api.openapiHash;
     const all = defs();
     const gvs = [...new Set(all.map((d) => apiVersionOf(d)))];
-    v3 = new Map(gvs.map((gv) => [v3Key(gv), doc(buildOpenAPIV3(all, SCHEMAS, gv, { infoVersion: serverVersion }))]));
+    v3 = new Map(gvs.map((gv) => [v3Key(gv), doc(api.buildOpenAPIV3(all, schemas, gv, { infoVersion: serverVersion }))]));
     return v3;
   };
-  const v3Index = () => {
+  const v3Index = async () => {
     if (index) return index;
-    const docs = v3Docs();
+    const docs = await v3Docs();
+    const { api } = await load();
     const hashes = Object.fromEntries([...docs].map(([k, d]) => [k, d.hash]));
-    index = doc(openapiV3Index([...docs.keys()], hashes));
+    index = doc(api.openapiV3Index([...docs.keys()], hashes));
     return index;
   };
 
@@ -66,28 +74,30 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
     return false;
   };
 
-  router.get('/openapi/v2', (ctx) => {
-    const rep = negotiateOpenAPIV2(ctx.get('accept') || undefined);
+  router.get('/openapi/v2', async (ctx) => {
+    const { api } = await load();
+    const rep = api.negotiateOpenAPIV2(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf']);
-    const d = v2Doc();
+    const d = await v2Doc();
     ctx.set('Last-Modified', lastModified);
     if (notModified(ctx, d.hash)) return;
     ctx.set('Content-Type', rep.contentType);
-    ctx.body = rep.format === 'protobuf' ? (v2Protobuf ??= encodeOpenAPIV2Protobuf(JSON.parse(d.json.toString('utf8')) as object)) : d.json;
+    ctx.body = rep.format === 'protobuf' ? (v2Protobuf ??= api.encodeOpenAPIV2Protobuf(JSON.parse(d.json.toString('utf8')) as object)) : d.json;
   });
 
-  router.get('/openapi/v3', (ctx) => {
-    const d = v3Index();
+  router.get('/openapi/v3', async (ctx) => {
+    const d = await v3Index();
     if (notModified(ctx, d.hash)) return;
     ctx.set('Content-Type', 'application/json');
     ctx.body = d.json;
   });
 
-  router.get(/^\/openapi\/v3\/(.+)$/, (ctx) => {
+  router.get(/^\/openapi\/v3\/(.+)$/, async (ctx) => {
     const key = ctx.path.slice('/openapi/v3/'.length);
-    const d = v3Docs().get(key);
+    const d = (await v3Docs()).get(key);
     if (!d) throw genericNotFound();
-    const rep = negotiateOpenAPIV3(ctx.get('accept') || undefined);
+    const { api } = await load();
+    const rep = api.negotiateOpenAPIV3(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json']);
     const hash = typeof ctx.query.hash === 'string' ? ctx.query.hash : undefined;
     if (hash !== undefined && hash !== d.hash) {

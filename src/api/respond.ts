@@ -4,7 +4,7 @@ import { featureEnabled } from '../server/feature-gates.js';
 // bodies are assembled from the cache's bytes without re-serializing the objects.
 
 import type { Context } from 'koa';
-import { stringify as toYaml } from 'yaml';
+import { yamlModule } from '../lazy-module.js';
 import type { OutputFormat } from '../codec/negotiate.js';
 import type { KObject, ResourceDef, TableConvertor } from '../registry/types.js';
 import { apiVersionOf } from '../registry/types.js';
@@ -78,7 +78,7 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
   if (out.mediaType === 'application/yaml') {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
     ctx.set('Content-Type', 'application/yaml');
-    ctx.body = maybeGzip(ctx, toYaml(doc, { lineWidth: 0 }));
+    ctx.body = maybeGzip(ctx, yamlModule().stringify(doc, { lineWidth: 0 }));
     return;
   }
   // Exactly application/json, without the charset parameter Koa would add.

@@ -53,6 +53,7 @@ import { parseSelectors, selectorFilter } from './filters.js';
 import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
 import { respondStatus, tableOf } from './respond.js';
+import { featureEnabled } from '../server/feature-gates.js';
 import { StatusError, badRequest, gone, invalid, notAcceptable, type FieldError, type Status } from './status-error.js';
 import { watcherRegistered, watcherUnregistered } from '../server/metrics.js';
 import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
@@ -90,7 +91,7 @@ function boolParam(v: string | null): boolean {
   return l !== 'false' && l !== '0';
 }
 
-/** validateWatchOptions (apimachinery/pkg/apis/meta/internalversion/validation), WatchList off. */
+/** validateWatchOptions (apimachinery/pkg/apis/meta/internalversion/validation). */
 function validateWatchOptions(q: URLSearchParams): void {
   const errs: FieldError[] = [];
   const sendInitialEvents = q.has('sendInitialEvents');
@@ -101,7 +102,9 @@ function validateWatchOptions(q: URLSearchParams): void {
       errs.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
     }
     // The WatchList gate is off by default in 1.33.
-    errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+    if (!featureEnabled('WatchList')) {
+      errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
+    }
   }
   if (match) {
     if (!sendInitialEvents) {
@@ -131,6 +134,8 @@ type Start =
       synthetic: boolean;
       /** Bookmarks must be newer than this, or the first one equal to it (see below). */
       bookmarkFloor: number;
+      /** With sendInitialEvents: the revision the initial events reflect (the end bookmark's). */
+      initialEventsEnd?: number;
     }
   | { kind: 'error'; status: Status };
 
@@ -231,7 +236,7 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
 
   let start: Start;
   try {
-    start = await startOf(s, rvParam, requestedRev, filter, prefix);
+    start = await startOf(s, rvParam, requestedRev, filter, prefix, initialEventsOf(query));
   } catch (e) {
     stopFeed();
     throw e;
@@ -379,6 +384,18 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     if (it) queue.push({ ...it, size: 0 });
     if (!start.synthetic) lastRv = ev.rv;
   }
+  if (start.initialEventsEnd !== undefined && bookmarks) {
+    // The end of the initial state, as kube's cacher marks it for a streaming list.
+    queue.push({
+      type: 'BOOKMARK',
+      object: {
+        kind: s.def.kind,
+        apiVersion: store.apiVersion,
+        metadata: { resourceVersion: String(start.initialEventsEnd), annotations: { 'k8s.io/initial-events-end': 'true' } },
+      },
+      size: 0,
+    });
+  }
   onLive = (evs) => {
     if (closed) return;
     for (const ev of evs) {
@@ -437,15 +454,41 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   }
 }
 
-/** The start state: the current objects (unset, "0"), or the history after N. */
+/** sendInitialEvents as given (validation has made sure it comes with NotOlderThan). */
+function initialEventsOf(q: URLSearchParams): boolean | undefined {
+  return q.has('sendInitialEvents') ? boolParam(q.get('sendInitialEvents')) : undefined;
+}
+
+/**
+ * The start state: the current objects (unset, "0"), or the history after N. With the
+ * WatchList gate on, sendInitialEvents=true streams the state as of at least N (waiting for
+ * the cache to get there) followed by an end-of-initial-events bookmark, and
+ * sendInitialEvents=false starts from the current state without synthetic events.
+ */
 async function startOf(
   s: Scope,
   rvParam: string,
   requestedRev: number,
   filter: (e: CacheEntry) => boolean,
   prefix: string,
+  sendInitialEvents?: boolean,
 ): Promise<Start> {
   const { store } = s;
+  if (sendInitialEvents === true) {
+    // waitUntilWatchCacheFreshAndForceAllEvents: consistent for unset, at least N otherwise.
+    await store.freshen(rvParam === '0' ? '0' : rvParam || undefined);
+    const startRev = store.cacheRevision;
+    const events = store.cache
+      .list(prefix)
+      .filter(filter)
+      .map((entry): CacheEvent => ({ type: 'ADDED', rv: entry.rv, entry, at: 0 }));
+    return { kind: 'events', startRev, events, synthetic: true, bookmarkFloor: startRev, initialEventsEnd: startRev };
+  }
+  if (sendInitialEvents === false && (rvParam === '' || rvParam === '0')) {
+    if (rvParam === '') await store.freshen(undefined);
+    const startRev = store.cacheRevision;
+    return { kind: 'events', startRev, events: [], synthetic: false, bookmarkFloor: startRev };
+  }
   if (rvParam === '' || rvParam === '0') {
     if (rvParam === '') {
       // Most Recent: the cache once it reached the store's revision. If it does not get

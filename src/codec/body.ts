@@ -2,7 +2,7 @@
 // kube's nesting limit. Errors are the Status kube-apiserver gives.
 
 import type { IncomingMessage } from 'node:http';
-import { parse as parseYaml } from 'yaml';
+import { yamlModule } from '../lazy-module.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../api/status-error.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 
@@ -75,7 +75,7 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     let doc: unknown;
     try {
       // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.
-      doc = parseYaml(text, { maxAliasCount: 100, customTags: [], uniqueKeys: false, strict: true });
+      doc = yamlModule().parse(text, { maxAliasCount: 100, customTags: [], uniqueKeys: false, strict: true });
     } catch (e) {
       if (e instanceof StatusError) throw e;
       throw cannot(`yaml: ${(e as Error).message.split('\n')[0]}`);

@@ -5,19 +5,14 @@
 // them (a value's own duplicates before its key's). The last duplicate wins in the value, as in
 // the non-strict conversion kube decodes from.
 
-import {
-  Composer,
-  LineCounter,
-  Parser,
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  type CST,
-  type Node as YamlNode,
-  type Pair,
-} from 'yaml';
+import type { CST, Node as YamlNode, Pair } from 'yaml';
+import { yamlModule } from '../lazy-module.js';
+
+const isAlias = (n: unknown) => yamlModule().isAlias(n);
+const isMap = (n: unknown) => yamlModule().isMap(n);
+const isPair = (n: unknown) => yamlModule().isPair(n);
+const isScalar = (n: unknown) => yamlModule().isScalar(n);
+const isSeq = (n: unknown) => yamlModule().isSeq(n);
 import { goQuote } from './json-scan.js';
 
 export const MAX_YAML_DEPTH = 10_000;
@@ -111,8 +106,8 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
   // The CST parser is iterative: measure the nesting before anything recursive runs.
-  const lineCounter = new LineCounter();
-  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const lineCounter = new (yamlModule().LineCounter)();
+  const tokens = Array.from(new (yamlModule().Parser)(lineCounter.addNewLine).parse(text));
   const depth = cstDepth(tokens);
   if (depth > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   if (depth > YAML_SUPPORTED_DEPTH) {
@@ -120,7 +115,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
   }
   let doc;
   try {
-    const composer = new Composer({
+    const composer = new (yamlModule().Composer)({
       version: opts.version ?? '1.1',
       uniqueKeys: false,
       merge: true,

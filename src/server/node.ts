@@ -36,6 +36,9 @@ export interface NodeConfig {
   storageSync: boolean;
 }
 
+/** Decoded objects for admission, kept per stored version (dropped with it). */
+const decodedForAdmission = new WeakMap<Buffer, KObject>();
+
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
@@ -82,11 +85,16 @@ export class KapiNode {
           return undefined;
         }
       },
+      // Admission reads the cache as kube's admission plugins read their informers: no
+      // store round trip, and each stored version decoded once.
       admissionList: async (group: string, resource: string): Promise<KObject[]> => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
-        const res = await st.list('', {});
-        return res.items.map((v) => JSON.parse(v.bytes.toString('utf8')) as KObject);
+        return st.cache.list(st.prefix).map((e) => {
+          let obj = decodedForAdmission.get(e.bytes);
+          if (!obj) decodedForAdmission.set(e.bytes, (obj = JSON.parse(e.bytes.toString('utf8')) as KObject));
+          return obj;
+        });
       },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));

@@ -2,7 +2,8 @@
 // shape kube's Go JSON encoder produces. The rules (what is emitted when) come
 // from the custom field options in schema.ts; see the comment there.
 
-import protobuf from 'protobufjs';
+import type * as protobuf from 'protobufjs';
+import { protobufModule } from '../../lazy-module.js';
 import { PROTO_SOURCES, PKG } from './schema.js';
 
 export class ProtobufDecodeError extends Error {
@@ -53,8 +54,8 @@ let rootCache: protobuf.Root | undefined;
 /** The protobufjs Root holding every message of schema.ts (built once). */
 export function schemaRoot(): protobuf.Root {
   if (!rootCache) {
-    const root = new protobuf.Root();
-    for (const src of PROTO_SOURCES) protobuf.parse(src, root, { keepCase: true });
+    const root = new (protobufModule().Root)();
+    for (const src of PROTO_SOURCES) protobufModule().parse(src, root, { keepCase: true });
     root.resolveAll();
     rootCache = root;
   }
@@ -69,7 +70,7 @@ function planOf(type: protobuf.Type): TypePlan {
   const fields: FieldPlan[] = type.fieldsArray.map((f) => {
     f.resolve();
     const opts = f.options ?? {};
-    const message = f.resolvedType instanceof protobuf.Type ? f.resolvedType : undefined;
+    const message = f.resolvedType instanceof protobufModule().Type ? (f.resolvedType as protobuf.Type) : undefined;
     return {
       name: f.name,
       id: f.id,
@@ -243,7 +244,7 @@ const WIRE_BYTES = 2;
 /** Lists (as JSON-ish paths) the fields present in `buf` that `type` does not define. */
 export function findUnknownFields(type: protobuf.Type, buf: Uint8Array, path = '', out: string[] = []): string[] {
   const plan = planOf(type);
-  const reader = protobuf.Reader.create(buf);
+  const reader = protobufModule().Reader.create(buf);
   const counts = new Map<number, number>();
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
@@ -263,7 +264,7 @@ export function findUnknownFields(type: protobuf.Type, buf: Uint8Array, path = '
     const base = f.inline ? path : path ? `${path}.${f.name}` : f.name;
     if (f.map) {
       // map entry: { 1: key, 2: value }
-      const er = protobuf.Reader.create(bytes);
+      const er = protobufModule().Reader.create(bytes);
       let key = '';
       let value: Uint8Array | undefined;
       while (er.pos < er.len) {

@@ -7,7 +7,8 @@
 // JSON shape; this module converts between that shape and the wire format for
 // the kinds listed in schema.ts (KINDS) plus meta/v1 Status and DeleteOptions.
 
-import protobuf from 'protobufjs';
+import type * as protobuf from 'protobufjs';
+import { protobufModule } from '../../lazy-module.js';
 import { KINDS, PKG } from './schema.js';
 import {
   ProtobufDecodeError,
@@ -166,7 +167,7 @@ export function encodeProtobufList(apiVersion: string, listKind: string, listMet
   const type = typeFor(apiVersion, listKind);
   if (!type) throw new ProtobufEncodeError(`no protobuf encoding for ${apiVersion}, Kind=${listKind}`);
   const metaType = type.fields.metadata.resolve().resolvedType as protobuf.Type;
-  const w = protobuf.Writer.create();
+  const w = protobufModule().Writer.create();
   w.uint32((1 << 3) | 2).bytes(metaType.encode(messageFromJson(metaType, listMeta, 'metadata', { dropped: [] })).finish());
   for (const item of items) w.uint32((2 << 3) | 2).bytes(item);
   const envelope = unknownType()

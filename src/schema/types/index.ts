@@ -1,8 +1,9 @@
-// kapi's schema registry: the generated wire facts (./generated.ts) with kapi's own
-// descriptions (./descriptions.ts) merged in.
+// kapi's schema registry: the generated wire facts (./generated.ts). Decoding and
+// defaulting read SCHEMAS as is; the published documents (OpenAPI, explain) want kapi's own
+// descriptions too, which `describedSchemas()` merges in on first use, so the request
+// path and start-up never load the prose.
 
 import type { FieldSchema, SchemaRegistry, StructSchema } from '../model.js';
-import { DESCRIPTIONS } from './descriptions.js';
 import { GENERATED } from './generated.js';
 
 export { EMBEDDED, GENERATED, GENERATED_FROM, GENERATED_ROOTS, INLINED, type InlineEmbed } from './generated.js';
@@ -24,7 +25,18 @@ function withDescriptions(registry: SchemaRegistry, descriptions: Record<string,
   return out;
 }
 
-export const SCHEMAS: SchemaRegistry = withDescriptions(GENERATED, DESCRIPTIONS);
+export const SCHEMAS: SchemaRegistry = GENERATED;
+
+let described: SchemaRegistry | undefined;
+
+/** The registry with descriptions, for OpenAPI and `kubectl explain` (loaded on first use). */
+export async function describedSchemas(): Promise<SchemaRegistry> {
+  if (!described) {
+    const { DESCRIPTIONS } = await import('./descriptions.js');
+    described = withDescriptions(GENERATED, DESCRIPTIONS);
+  }
+  return described;
+}
 
 const byGvk = new Map<string, string>();
 for (const s of Object.values(SCHEMAS)) if (s.gvk) byGvk.set(`${s.gvk.group}/${s.gvk.version}/${s.gvk.kind}`, s.name);

@@ -118,8 +118,9 @@ export const priorityClasses: ResourceDef = {
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: false,
   admission: {
-    admitCreate: async (obj, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
-    admitUpdate: async (obj, ctx) => admitGlobalDefault(obj, await ctx.list(gr)),
+    // Only a class that claims to be the default needs to look at the others.
+    admitCreate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
+    admitUpdate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
   },
   table: {
     columns: [
