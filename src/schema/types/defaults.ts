@@ -250,7 +250,8 @@ function isObj(v: unknown): v is Obj {
 }
 
 function clone<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  // Most defaults are scalars: only objects need a copy.
+  return typeof v !== 'object' || v === null ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
 function isGoZeroScalar(v: unknown, t: TypeRef): boolean {
@@ -410,6 +411,30 @@ export function applySchemaDefaults(obj: unknown, definition: string, registry: 
   walk(obj, definition, registry, hooks);
 }
 
+interface Plan {
+  /** The table's field rules, their dotted keys split once. */
+  rules: { path: string[]; rule: DefaultRule }[];
+  /** Fields with a declarative `+default=` the table does not override. */
+  declared: FieldSchema[];
+}
+const plans = new WeakMap<SchemaRegistry, Map<string, Plan>>();
+
+/** What defaulting does at one definition, worked out once. */
+function planOf(def: string, registry: SchemaRegistry): Plan {
+  let byDef = plans.get(registry);
+  if (!byDef) plans.set(registry, (byDef = new Map()));
+  let plan = byDef.get(def);
+  if (!plan) {
+    const table = DEFAULTS[def];
+    plan = {
+      rules: Object.entries(table?.fields ?? {}).map(([key, rule]) => ({ path: key.split('.'), rule })),
+      declared: (registry[def]?.fields ?? []).filter((f) => f.default !== undefined && !table?.fields?.[f.name]),
+    };
+    byDef.set(def, plan);
+  }
+  return plan;
+}
+
 const defaultingSubtrees = new WeakMap<SchemaRegistry, Map<string, boolean>>();
 const recursiveFieldCache = new WeakMap<SchemaRegistry, Map<string, FieldSchema[]>>();
 
@@ -475,8 +500,8 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
   if (!schema) return;
   const table = DEFAULTS[def];
   for (const rule of table?.object ?? []) applyObjectRule(obj, rule, registry, def);
-  for (const [key, rule] of Object.entries(table?.fields ?? {})) {
-    const path = key.split('.');
+  const plan = planOf(def, registry);
+  for (const { path, rule } of plan.rules) {
     let target: Obj | undefined = obj;
     let targetDef = def;
     const created: Array<{ parent: Obj; key: string }> = [];
@@ -506,8 +531,7 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
       if (isObj(v) && Object.keys(v).length === 0) delete parent[k];
     }
   }
-  for (const f of schema.fields) {
-    if (f.default === undefined || table?.fields?.[f.name]) continue;
+  for (const f of plan.declared) {
     if (isUnset(obj[f.name], f) && !isNoopDefault(f.default, f)) obj[f.name] = clone(f.default);
   }
   for (const f of recursiveFields(def, registry)) {
