@@ -13,6 +13,7 @@ import { handleCreate } from './create.js';
 import { handleUpdate } from './update.js';
 import { handleDelete, handleDeleteCollection } from './delete.js';
 import { handleWatch, type WatchConfig } from './watch.js';
+import { handlePatch } from './patch.js';
 
 export interface ResourceLookup {
   find(group: string, version: string, resource: string): GenericStore | undefined;
@@ -46,11 +47,7 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
         if (def.verbs && !def.verbs.includes('deletecollection')) throw methodNotAllowed();
         return handleDeleteCollection(s);
       case 'patch':
-        throw new (await import('./status-error.js')).StatusError(
-          415,
-          'UnsupportedMediaType',
-          `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json`,
-        );
+        return handlePatch(s);
       case 'unknown':
         throw badRequest('invalid request');
       default:
