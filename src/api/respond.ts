@@ -11,7 +11,14 @@ import { apiVersionOf } from '../registry/types.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../registry/generic/object-bytes.js';
 import { badRequest, type Status } from './status-error.js';
-import { PROTOBUF_MEDIA_TYPE, encodeProtobufList, encodeProtobufObject, encodeProtobufRaw, supportsProtobuf } from '../codec/protobuf/index.js';
+import {
+  PROTOBUF_MEDIA_TYPE,
+  encodeProtobufFromRaw,
+  encodeProtobufList,
+  encodeProtobufObject,
+  encodeProtobufRaw,
+  supportsProtobuf,
+} from '../codec/protobuf/index.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -137,6 +144,13 @@ export function respondObject(
     const obj = decodeObject(bytes);
     const table = tableOf(def, [obj], { resourceVersion: obj.metadata.resourceVersion }, out, include);
     send(ctx, status, out, JSON.stringify(table), pretty);
+    return;
+  }
+  if (out.mediaType === PROTOBUF_MEDIA_TYPE && !pretty && supportsProtobuf(apiVersionOf(def), def.kind)) {
+    // The object's message bytes are made once per stored version (see protobufRaw).
+    ctx.status = status;
+    ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
+    ctx.body = maybeGzip(ctx, encodeProtobufFromRaw(apiVersionOf(def), def.kind, protobufRaw({ bytes, rvStart: -1, rvEnd: -1 })));
     return;
   }
   send(ctx, status, out, bytes, pretty);

@@ -159,6 +159,12 @@ export function encodeProtobufRaw(obj: Record<string, unknown>): Uint8Array {
   return type.encode(messageFromJson(type, obj, '', { dropped: [] })).finish();
 }
 
+/** A body from an object's message bytes (kept by the caller): the envelope only. */
+export function encodeProtobufFromRaw(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
+  const envelope = unknownType().encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
+  return Buffer.concat([PROTOBUF_MAGIC, envelope]);
+}
+
 /**
  * A list body built from its items' message bytes (kept by the caller), so a list costs
  * a concatenation rather than an encode of every item: ListMeta is field 1, items field 2.
