@@ -5,14 +5,13 @@
 import { readBody, baseMediaType } from '../codec/body.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
-import { clone } from '../registry/generic/meta.js';
 import type { KObject } from '../registry/types.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import { JsonSyntaxError, scanJson } from '../schema/json-scan.js';
 import { respondObject, respondStatus } from './respond.js';
-import { scaleOf } from './scale.js';
+import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
-import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, invalid, methodNotAllowed } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions } from './write-options.js';
 
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -44,20 +43,14 @@ export async function handlePatch(s: Scope): Promise<void> {
 
   if (info.subresource === 'scale') {
     if (!def.scale) throw genericNotFound();
-    const res = await store.guaranteedUpdate(info.namespace, info.name, '', (old) => {
-      const patched = applyMergePatch(scaleOf(def, old), patch) as { metadata?: { resourceVersion?: string }; spec?: { replicas?: unknown } };
-      const wantRv = patched.metadata?.resourceVersion;
-      if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
-      const replicas = patched.spec?.replicas ?? 0;
-      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-        throw invalid('Scale', 'autoscaling', info.name, [
-          { type: 'FieldValueInvalid', field: 'spec.replicas', badValue: replicas, detail: 'must be greater than or equal to 0' },
-        ]);
-      }
-      const obj = clone(old);
-      def.scale!.setSpecReplicas(obj, replicas);
-      return obj;
-    }, undefined, opts.dryRun);
+    const res = await store.guaranteedUpdate(
+      info.namespace,
+      info.name,
+      '',
+      (old) => scaledObject(s, old, applyMergePatch(scaleOf(def, old), patch) as Parameters<typeof scaledObject>[2]),
+      undefined,
+      opts.dryRun,
+    );
     respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
     return;
   }

@@ -37,6 +37,25 @@ export async function handleScaleGet(s: Scope): Promise<void> {
   send(s, 200, scaleOf(s.def, decodeObject(entry.bytes)));
 }
 
+/**
+ * The object with the replicas a Scale asks for: the Scale's resourceVersion is a
+ * precondition and its replicas must be a non-negative integer. Runs inside the update loop.
+ */
+export function scaledObject(s: Scope, old: KObject, scale: { metadata?: { resourceVersion?: string }; spec?: { replicas?: unknown } }): KObject {
+  const name = s.info.name;
+  const wantRv = scale.metadata?.resourceVersion;
+  if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(s.store.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+  const replicas = scale.spec?.replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw invalid('Scale', 'autoscaling', name, [
+      { type: 'FieldValueInvalid', field: 'spec.replicas', badValue: replicas, detail: 'must be greater than or equal to 0' },
+    ]);
+  }
+  const obj = clone(old);
+  s.def.scale!.setSpecReplicas(obj, replicas);
+  return obj;
+}
+
 export async function handleScaleUpdate(s: Scope): Promise<void> {
   const def = s.def;
   if (!def.scale) throw genericNotFound();
@@ -47,18 +66,6 @@ export async function handleScaleUpdate(s: Scope): Promise<void> {
   if (body.metadata?.name !== undefined && body.metadata.name !== name) {
     throw badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
   }
-  const replicas = body.spec?.replicas ?? 0;
-  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-    throw invalid('Scale', 'autoscaling', name, [
-      { type: 'FieldValueInvalid', field: 'spec.replicas', badValue: replicas, detail: 'must be greater than or equal to 0' },
-    ]);
-  }
-  const wantRv = body.metadata?.resourceVersion;
-  const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => {
-    if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(s.store.gr, name, OPTIMISTIC_LOCK_MESSAGE);
-    const obj = clone(old);
-    def.scale!.setSpecReplicas(obj, replicas);
-    return obj;
-  });
+  const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => scaledObject(s, old, body));
   send(s, 200, scaleOf(def, res.obj));
 }
