@@ -14,7 +14,8 @@ import {
   jsonSyntaxCause,
   unrecognizedObjectMessage,
 } from '../schema/decode.js';
-import { JsonSyntaxError, scanJson, type JsonDuplicate } from '../schema/json-scan.js';
+import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '../schema/json-scan.js';
+import { parseJsonFast } from '../schema/json-fast.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { BODY_MEDIA_TYPES, baseMediaType } from './body.js';
@@ -48,10 +49,15 @@ export function decodeTypedBody(
   let yamlDuplicates: YamlDuplicate[] | undefined;
   const unrecognized = (cause: string) => badRequest(unrecognizedObjectMessage(target.kind, cause, body));
   if (mt === 'application/json') {
+    const text = body.toString('utf8');
     try {
-      const scanned = scanJson(body.toString('utf8'), { numbers: 'literal', duplicateObjects: 'merge' });
-      doc = scanned.value;
-      duplicates = scanned.duplicates;
+      const fast = parseJsonFast(text, MAX_JSON_DEPTH);
+      if (fast) doc = fast.value;
+      else {
+        const scanned = scanJson(text, { numbers: 'literal', duplicateObjects: 'merge' });
+        doc = scanned.value;
+        duplicates = scanned.duplicates;
+      }
     } catch (e) {
       if (e instanceof JsonSyntaxError) throw unrecognized(jsonSyntaxCause(e.message));
       throw e;

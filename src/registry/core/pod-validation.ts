@@ -37,6 +37,11 @@ export interface PodValidationOptions {
   podName?: string;
   /** The old pod already had an invalid pod-deletion-cost annotation (update ratcheting). */
   allowInvalidPodDeletionCost?: boolean;
+  /**
+   * Volumes the pods will get from elsewhere (a StatefulSet's claim templates): each is a
+   * persistentVolumeClaim volume of that name, and replaces a spec volume of the same name.
+   */
+  claimVolumes?: readonly string[];
 }
 
 // ---- quantities (src/schema/quantity.ts parses; comparisons here use its numeric value) ----
@@ -820,7 +825,12 @@ function validateVolumeSource(vol: Obj, path: string, ctx: VolumeContext): Field
 }
 
 /** ValidateVolumes: the valid volumes by name, and the errors. */
-export function validateVolumes(volumes: unknown, path: string, podName?: string): { vols: Map<string, Obj>; errs: FieldError[] } {
+export function validateVolumes(
+  volumes: unknown,
+  path: string,
+  podName?: string,
+  claimVolumes: readonly string[] = [],
+): { vols: Map<string, Obj>; errs: FieldError[] } {
   const errs: FieldError[] = [];
   const vols = new Map<string, Obj>();
   const names = new Set<string>();
@@ -829,8 +839,9 @@ export function validateVolumes(volumes: unknown, path: string, podName?: string
   if (podName) for (const raw of list) if (isObj(asObj(raw)?.ephemeral)) created.add(`${podName}-${str(asObj(raw)?.name)}`);
   list.forEach((raw, i) => {
     const vol = asObj(raw) ?? {};
-    const p = `${path}[${i}]`;
     const name = str(vol.name);
+    if (claimVolumes.length > 0 && claimVolumes.includes(name)) return;
+    const p = `${path}[${i}]`;
     const el = validateVolumeSource(vol, p, { volName: name, volPath: p, podName });
     if (!name) el.push(required(`${p}.name`));
     else el.push(...dnsLabel(name, `${p}.name`));
@@ -844,6 +855,7 @@ export function validateVolumes(volumes: unknown, path: string, podName?: string
       errs.push(invalid(`${p}.persistentVolumeClaim.claimName`, claim, 'must not reference a PVC that gets created for an ephemeral volume'));
     }
   });
+  for (const name of claimVolumes) if (name) vols.set(name, { name, persistentVolumeClaim: { claimName: name } });
   return { vols, errs };
 }
 
@@ -1717,7 +1729,7 @@ export function validatePodSpec(specIn: unknown, path: string, opts: PodValidati
   }
   const grace = typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : undefined;
   const hostUsers = spec.hostUsers !== false;
-  const { vols, errs: volErrs } = validateVolumes(spec.volumes, `${path}.volumes`, opts.podName);
+  const { vols, errs: volErrs } = validateVolumes(spec.volumes, `${path}.volumes`, opts.podName, opts.claimVolumes);
   errs.push(...volErrs);
   const claims = new Set(asArr(spec.resourceClaims).map((c) => str(asObj(c)?.name)).filter(Boolean));
   errs.push(...validatePodResourceClaims(spec.resourceClaims, `${path}.resourceClaims`));

@@ -196,6 +196,9 @@ const BINARY_SUFFIX: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, 
  * the input unchanged when it needs no rounding or does not parse.
  */
 export function roundQuantityUpToMilli(q: string): string {
+  // A whole number with no suffix below milli is already exact: the common case, decided
+  // without a regular expression or big integers.
+  if (WHOLE_AT_LEAST_MILLI.test(q)) return q;
   const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])|[eE]([+-]?[0-9]+))?$/.exec(q.trim());
   if (!m || (!m[2] && !m[3])) return q;
   const neg = m[1] === '-';
@@ -240,6 +243,8 @@ export function roundQuantityUpToMilli(q: string): string {
   return `${sign}${milli}${sfx}`;
 }
 
+const WHOLE_AT_LEAST_MILLI = /^[0-9]+(?:[mkMGTPE]|[KMGTPE]i)?$/;
+
 // ---------------------------------------------------------------------------------------
 // Applying defaults
 
@@ -249,9 +254,13 @@ function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A deep copy of a JSON value: every request gets its own default objects. */
 function clone<T>(v: T): T {
-  // Most defaults are scalars: only objects need a copy.
-  return typeof v !== 'object' || v === null ? v : (JSON.parse(JSON.stringify(v)) as T);
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(clone) as T;
+  const out: Obj = {};
+  for (const k in v) out[k] = clone((v as Obj)[k]);
+  return out as T;
 }
 
 function isGoZeroScalar(v: unknown, t: TypeRef): boolean {
@@ -412,8 +421,8 @@ export function applySchemaDefaults(obj: unknown, definition: string, registry: 
 }
 
 interface Plan {
-  /** The table's field rules, their dotted keys split once. */
-  rules: { path: string[]; rule: DefaultRule }[];
+  /** The table's field rules, their dotted keys split once into the parent path and the field. */
+  rules: { parents: string[]; last: string; rule: DefaultRule }[];
   /** Fields with a declarative `+default=` the table does not override. */
   declared: FieldSchema[];
 }
@@ -427,7 +436,10 @@ function planOf(def: string, registry: SchemaRegistry): Plan {
   if (!plan) {
     const table = DEFAULTS[def];
     plan = {
-      rules: Object.entries(table?.fields ?? {}).map(([key, rule]) => ({ path: key.split('.'), rule })),
+      rules: Object.entries(table?.fields ?? {}).map(([key, rule]) => {
+        const path = key.split('.');
+        return { parents: path.slice(0, -1), last: path[path.length - 1]!, rule };
+      }),
       declared: (registry[def]?.fields ?? []).filter((f) => f.default !== undefined && !table?.fields?.[f.name]),
     };
     byDef.set(def, plan);
@@ -501,11 +513,11 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
   const table = DEFAULTS[def];
   for (const rule of table?.object ?? []) applyObjectRule(obj, rule, registry, def);
   const plan = planOf(def, registry);
-  for (const { path, rule } of plan.rules) {
+  for (const { parents, last, rule } of plan.rules) {
     let target: Obj | undefined = obj;
     let targetDef = def;
-    const created: Array<{ parent: Obj; key: string }> = [];
-    for (const seg of path.slice(0, -1)) {
+    let created: Array<{ parent: Obj; key: string }> | undefined;
+    for (const seg of parents) {
       const f = fieldOf(registry, targetDef, seg);
       if (!f || f.type.kind !== 'ref') {
         target = undefined;
@@ -517,18 +529,19 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
           break;
         }
         target![seg] = {};
-        created.push({ parent: target!, key: seg });
+        (created ??= []).push({ parent: target!, key: seg });
       }
       target = target![seg] as Obj;
       targetDef = f.type.name;
     }
     if (!target) continue;
-    const last = path[path.length - 1]!;
     applyFieldRule(target, last, rule, fieldOf(registry, targetDef, last), hooks);
     // Drop intermediate objects we created if nothing ended up in them.
-    for (const { parent, key: k } of created.reverse()) {
-      const v = parent[k];
-      if (isObj(v) && Object.keys(v).length === 0) delete parent[k];
+    if (created) {
+      for (const { parent, key: k } of created.reverse()) {
+        const v = parent[k];
+        if (isObj(v) && Object.keys(v).length === 0) delete parent[k];
+      }
     }
   }
   for (const f of plan.declared) {

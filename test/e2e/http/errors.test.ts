@@ -244,6 +244,67 @@ describe('request bodies', () => {
   });
 });
 
+describe('JSON bodies the native parser would misread', () => {
+  // Bodies that JSON.parse accepts but kube's decoder sees differently: the fast path must
+  // hand them to the Go-faithful scanner.
+  const raw = (name: string, specExtra: string, metaExtra = '') =>
+    `{"apiVersion":"apps/v1","kind":"StatefulSet","metadata":{"name":"${name}"${metaExtra}},"spec":{"selector":{"matchLabels":{"app":"x"}},` +
+    `"template":{"metadata":{"labels":{"app":"x"}},"spec":{"containers":[{"name":"c","image":"busybox"}]}}${specExtra}}}`;
+
+  it('a repeated key warns with its path, and the last value wins', async () => {
+    const name = uniq('dup');
+    const r = await http(k, 'POST', STS(NSA), raw(name, ',"replicas":2,"replicas":3'), { 'content-type': 'application/json' });
+    const o = expectCode(r, 201);
+    expect(o.spec.replicas).toBe(3);
+    expect(r.headers.get('warning')).toBe('299 - "duplicate field \\"spec.replicas\\""');
+  });
+
+  it('a repeated key is refused with fieldValidation=Strict', async () => {
+    await noWrite(async () => {
+      const r = await http(k, 'POST', `${STS(NSA)}?fieldValidation=Strict`, raw(uniq('dup'), ',"replicas":2', ',"labels":{"a":"1","a":"2"}'), {
+        'content-type': 'application/json',
+      });
+      expectFailure(r, {
+        code: 400,
+        reason: 'BadRequest',
+        message: 'StatefulSet in version "v1" cannot be handled as a StatefulSet: strict decoding error: duplicate field "metadata.labels.a"',
+      });
+    });
+  });
+
+  it('2.0 and 1e1 where an int32 goes are type errors, as in Go', async () => {
+    for (const lit of ['2.0', '1e1']) {
+      await noWrite(async () => {
+        const r = await http(k, 'POST', STS(NSA), raw(uniq('num'), `,"replicas":${lit}`), { 'content-type': 'application/json' });
+        expectFailure(r, {
+          code: 400,
+          reason: 'BadRequest',
+          message: `StatefulSet in version "v1" cannot be handled as a StatefulSet: json: cannot unmarshal number ${lit} into Go struct field StatefulSetSpec.spec.replicas of type int32`,
+        });
+      });
+    }
+  });
+
+  it('an int32 beyond 2^53 is an overflow, not a rounded number', async () => {
+    await noWrite(async () => {
+      const r = await http(k, 'POST', STS(NSA), raw(uniq('big'), ',"replicas":90071992547409930'), { 'content-type': 'application/json' });
+      expectFailure(r, {
+        code: 400,
+        reason: 'BadRequest',
+        message:
+          'StatefulSet in version "v1" cannot be handled as a StatefulSet: json: cannot unmarshal number 90071992547409930 into Go struct field StatefulSetSpec.spec.replicas of type int32',
+      });
+    });
+  });
+
+  it('a lone surrogate escape becomes U+FFFD as Go decodes it', async () => {
+    const name = uniq('esc');
+    const r = await http(k, 'POST', STS(NSA), raw(name, '', ',"annotations":{"a":"x\\ud800y"}'), { 'content-type': 'application/json' });
+    const o = expectCode(r, 201);
+    expect(o.metadata.annotations.a).toBe('x\ufffdy');
+  });
+});
+
 describe('media types', () => {
   it('Content-Type text/plain is 415 UnsupportedMediaType', async () => {
     await noWrite(async () => {

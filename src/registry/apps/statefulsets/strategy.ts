@@ -156,15 +156,7 @@ interface ClaimTemplate {
  */
 function validateTemplatePodSpec(podSpec: Record<string, unknown>, claims: ClaimTemplate[]): FieldError[] {
   const names = claims.map((c) => c.metadata?.name ?? '');
-  const own = ((podSpec.volumes ?? []) as { name?: string }[]).filter((v) => !names.includes(v.name ?? ''));
-  const volumes: { name?: string }[] = [...own];
-  for (const n of names) if (n) volumes.push({ name: n, persistentVolumeClaim: { claimName: n } } as { name: string });
-  // Errors about the synthetic claim volumes (indices past the template's own) are not the user's.
-  const synthetic = (field: string): boolean => {
-    const m = /^spec\.template\.spec\.volumes\[(\d+)\]/.exec(field);
-    return m !== null && Number(m[1]) >= own.length;
-  };
-  const errs = validatePodSpec({ ...podSpec, volumes }, 'spec.template.spec').filter((e) => !synthetic(e.field));
+  const errs = validatePodSpec(podSpec, 'spec.template.spec', { claimVolumes: names });
   claims.forEach((c, i) => {
     const name = c.metadata?.name ?? '';
     const path = `spec.volumeClaimTemplates[${i}]`;
