@@ -88,6 +88,22 @@ function template(name: string): Obj {
 const podSpec = (o: Obj): Obj => o.spec.template.spec;
 const names = (list: Obj[]): string[] => list.map((c) => c.name);
 
+describe('strategic merge patch on /scale and with fieldValidation', () => {
+  it('patches /scale; unknown fields warn by default and are 422 on patch with Strict', async () => {
+    const name = uniq('sc');
+    expectCode(await http(k, 'POST', STS(NSA), template(name)), 201);
+    const scale = expectCode(await http(k, 'PATCH', `${STS(NSA, name)}/scale`, { spec: { replicas: 4 } }, SMP), 200);
+    expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 4 } });
+    expect(expectCode(await http(k, 'GET', STS(NSA, name)), 200).spec.replicas).toBe(4);
+    const warned = await http(k, 'PATCH', STS(NSA, name), { spec: { bogus: 1, minReadySeconds: 2 } }, SMP);
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"spec.bogus\\""');
+    const strict = await http(k, 'PATCH', `${STS(NSA, name)}?fieldValidation=Strict`, { spec: { bogus: 1 } }, SMP);
+    expect(strict.status).toBe(422);
+    expect((strict.json as Obj).message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[bogus:1]]": strict decoding error: unknown field "spec.bogus"');
+  });
+});
+
 describe('strategic merge patch directives on a StatefulSet pod template', () => {
   let name: string;
   const url = () => STS(NSA, name);
