@@ -690,6 +690,16 @@ export class GenericStore {
     const pre = opts.preconditions;
     const kindGr = { group: this.def.group, resource: this.def.kind };
     const name = obj.metadata.name ?? '';
+    if (this.def.ownDeletion) {
+      // The namespace registry checks the preconditions itself, in its own words.
+      if (pre?.uid && pre.uid !== obj.metadata.uid) {
+        throw conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+      }
+      if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+        throw conflict(this.gr, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`);
+      }
+      return;
+    }
     if (pre?.uid && pre.uid !== obj.metadata.uid) {
       throw conflict(
         kindGr,

@@ -117,6 +117,18 @@ describe('propagation policies', () => {
     expect(o.status.phase).toBe('Terminating');
     expect(o.metadata.deletionTimestamp).toMatch(RFC3339);
   });
+
+  it('a namespace checks preconditions in its registry\'s words', async () => {
+    const name = uniq('nsp');
+    const created = expectCode(await http(k, 'POST', NS(), ns(name)), 201);
+    expectFailure(await http(k, 'DELETE', NS(name), { preconditions: { uid: 'other' } }), {
+      code: 409,
+      reason: 'Conflict',
+      message: `Operation cannot be fulfilled on namespaces "${name}": Precondition failed: UID in precondition: other, UID in object meta: ${created.metadata.uid}`,
+      details: { name, kind: 'namespaces' },
+    });
+    expectCode(await http(k, 'DELETE', NS(name), { preconditions: { uid: created.metadata.uid } }), 200);
+  });
 });
 
 describe('body, query, preconditions, dryRun', () => {
