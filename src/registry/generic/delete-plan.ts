@@ -12,8 +12,8 @@ export interface DeletePlanOptions extends PropagationOptions {
   gracePeriodSeconds?: number;
 }
 
-/** Mutates `obj` into its marked state when the answer is 'mark'. */
-export function planDeletion(def: ResourceDef, obj: KObject, opts: DeletePlanOptions): 'delete' | 'mark' {
+/** Mutates `obj` into its marked state unless the answer is 'delete'. */
+export function planDeletion(def: ResourceDef, obj: KObject, opts: DeletePlanOptions): 'delete' | 'mark' | 'mark-then-delete' {
   const meta = obj.metadata;
   const alreadyMarked = Boolean(meta.deletionTimestamp);
   const pending = () => hasPendingFinalizers(obj) || (def.pendingTypeFinalizers?.(obj) ?? false);
@@ -42,18 +42,18 @@ export function planDeletion(def: ResourceDef, obj: KObject, opts: DeletePlanOpt
       graceful = true;
     } else if (!alreadyMarked) {
       const period = def.gracefulDeletePeriod(obj, requested);
-      if (period > 0) {
-        meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + period * 1000));
-        meta.deletionGracePeriodSeconds = period;
-        if ((meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;
-        graceful = true;
-      }
+      meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + period * 1000));
+      meta.deletionGracePeriodSeconds = period;
+      if ((meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;
+      graceful = true;
     }
   }
 
   const f = gcFinalizersOnDelete(obj, opts, def.garbageCollectionPolicy);
   if (f) setFinalizers(obj, f);
-  if (graceful) return (meta.deletionGracePeriodSeconds ?? 0) > 0 || pending() ? 'mark' : 'delete';
+  // A graceful type whose period came out 0 is still written marked first (watchers see
+  // the deletionTimestamp), then removed, as kube's store does it.
+  if (graceful) return (meta.deletionGracePeriodSeconds ?? 0) > 0 || pending() ? 'mark' : 'mark-then-delete';
   if (!pending()) return 'delete';
   // markAsDeleting: marking is a change of intent, so generation moves the first time.
   if (!alreadyMarked && (meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;

@@ -660,11 +660,13 @@ export class GenericStore {
   async delete(namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
     const key = this.keyFor(namespace, name);
     let marked: KObject | undefined;
+    let thenDelete = false;
     const out = await this.commit(key, (cur): Decision => {
       if (!cur) throw notFound(this.gr, name);
       const obj = decodeKv(cur);
       this.checkDeletePreconditions(obj, opts);
       const plan = planDeletion(this.def, obj, opts);
+      thenDelete = plan === 'mark-then-delete';
       if (plan === 'delete') {
         marked = undefined;
         return { kind: 'delete' };
@@ -673,6 +675,7 @@ export class GenericStore {
       if (deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
       return { kind: 'put', value: encodeForStorage(obj) };
     }, opts.dryRun === true);
+    if (thenDelete && marked) return this.deleteMarked(key, name, marked, out.revision, opts.dryRun === true);
     if (out.decision === 'delete') {
       const obj = decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
@@ -683,6 +686,27 @@ export class GenericStore {
     }
     if (!marked) throw notFound(this.gr, name);
     return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision) };
+  }
+
+  /**
+   * The second step of a graceful deletion whose period is 0: the marked object (just
+   * written) is removed. Someone else removing it first is fine; a dry run stops at the mark.
+   */
+  private async deleteMarked(key: string, name: string, marked: KObject, revision: number, dryRun: boolean): Promise<DeleteResult> {
+    const markedBytes = withResourceVersion(encodeForStorage(marked), revision);
+    if (dryRun) return { kind: 'deleted', object: markedBytes, obj: marked };
+    try {
+      const out = await this.commit(key, (cur): Decision => {
+        if (!cur) throw notFound(this.gr, name);
+        return { kind: 'delete' };
+      }, false);
+      const obj = decodeKv(out.previous!);
+      obj.metadata.resourceVersion = String(out.revision);
+      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+    } catch (e) {
+      if (e instanceof StatusError && e.code === 404) return { kind: 'deleted', object: markedBytes, obj: marked };
+      throw e;
+    }
   }
 
   /** kube's storage preconditions, worded as its etcd3 store words them. */

@@ -222,6 +222,28 @@ describe('graceful pod deletion', () => {
   });
 });
 
+describe('graceless pod deletion', () => {
+  it('an unscheduled pod is written marked (grace 0) and then removed: MODIFIED, then DELETED', async () => {
+    const name = uniq('g0');
+    const created = expectCode(await http(k, 'POST', POD(NSA), { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'busybox' }] } }), 201);
+    const w = await WatchStream.open(k.url, `${POD(NSA)}?watch=1&fieldSelector=metadata.name%3D${name}&resourceVersion=${created.metadata.resourceVersion}`);
+    try {
+      const o = expectCode(await http(k, 'DELETE', POD(NSA, name)), 200);
+      expect(o.kind).toBe('Pod');
+      expect(o.metadata.deletionGracePeriodSeconds).toBe(0);
+      expect(o.metadata.deletionTimestamp).toMatch(RFC3339);
+      const [mod, del] = await w.take(2);
+      expect(mod.type).toBe('MODIFIED');
+      expect(mod.object.metadata.deletionGracePeriodSeconds).toBe(0);
+      expect(del.type).toBe('DELETED');
+      expect(del.object.metadata.resourceVersion).toBe(o.metadata.resourceVersion);
+    } finally {
+      w.close();
+    }
+    expectCode(await http(k, 'GET', POD(NSA, name)), 404);
+  });
+});
+
 describe('deletecollection', () => {
   it('honours the label selector and the options; one watch event per object', async () => {
     const names = [uniq('dc'), uniq('dc'), uniq('dc')];
