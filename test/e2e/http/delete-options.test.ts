@@ -4,6 +4,7 @@
 // deleting object takes no new finalizers.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeProtobufObject } from '../../../src/codec/protobuf/index.js';
 import { removeDir, startKapi } from '../../support/server.js';
 import { NS, PC, STS, RFC3339, WatchStream, expectCode, expectFailure, http, ns, pc, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
@@ -149,6 +150,15 @@ describe('body, query, preconditions, dryRun', () => {
       200,
     );
     expect(o.metadata.finalizers).toEqual(['foregroundDeletion']);
+    await release(name);
+  });
+
+  it('reads protobuf DeleteOptions', async () => {
+    const name = uniq('pb');
+    await mk(name);
+    const body = encodeProtobufObject({ apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions', propagationPolicy: 'Orphan', gracePeriodSeconds: 5 });
+    const o = expectCode(await http(k, 'DELETE', STS(NSA, name), new Uint8Array(body), { 'content-type': 'application/vnd.kubernetes.protobuf' }), 200);
+    expect(o.metadata.finalizers).toEqual(['orphan']);
     await release(name);
   });
 
