@@ -60,11 +60,20 @@ function jsonKind(v: unknown): string {
   return typeof v === 'boolean' ? 'bool' : typeof v;
 }
 
-function parseJsonPatch(body: string, fv: FieldValidation): PatchFn {
+function parseJsonPatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
   const strict = fv !== 'Ignore';
   // With Warn/Strict kube decodes into its own op type first, so errors say so.
   const wrap = (m: string) => (strict ? `error decoding patch: ${m}` : m);
-  const doc = parseJson(body, wrap);
+  let doc: unknown;
+  let duplicates: { path: string }[] = [];
+  try {
+    const scanned = scanJson(body, {});
+    doc = scanned.value;
+    duplicates = scanned.duplicates;
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
+    throw e;
+  }
   const listType = strict ? '[]handlers.jsonPatchOp' : 'jsonpatch.Patch';
   const opType = strict ? 'handlers.jsonPatchOp' : 'jsonpatch.Operation';
   if (doc !== null && !Array.isArray(doc)) throw badRequest(wrap(`json: cannot unmarshal ${jsonKind(doc)} into Go value of type ${listType}`));
@@ -90,7 +99,8 @@ function parseJsonPatch(body: string, fv: FieldValidation): PatchFn {
     );
   }
   const operations = ops.map((o) => (o ?? {}) as Operation);
-  return (doc) => {
+  const strictErrors = strict ? opStrictErrors(operations, duplicates) : [];
+  const apply: PatchFn = (doc) => {
     try {
       return applyJsonPatch(doc, operations);
     } catch (e) {
@@ -98,6 +108,23 @@ function parseJsonPatch(body: string, fv: FieldValidation): PatchFn {
       throw e;
     }
   };
+  return { apply, strictErrors };
+}
+
+const OP_FIELDS = new Set(['op', 'path', 'from', 'value']);
+
+/**
+ * What kube's strict decode of the operations reports (before the object's own findings):
+ * repeated keys anywhere in an operation and keys its operation type does not have.
+ */
+function opStrictErrors(ops: Operation[], duplicates: { path: string }[]): string[] {
+  const out: string[] = [];
+  ops.forEach((op, i) => {
+    const prefix = `[${i}].`;
+    for (const d of duplicates) if (d.path.startsWith(prefix)) out.push(`json patch duplicate field "${d.path}"`);
+    for (const key of Object.keys(op)) if (!OP_FIELDS.has(key)) out.push(`json patch unknown field "${prefix}${key}"`);
+  });
+  return out;
 }
 
 function parseMergePatch(body: string): PatchFn {
@@ -132,6 +159,8 @@ function parseStrategicMergePatch(body: string): { fn: PatchFn; patch: Record<st
 
 export interface ParsedPatch {
   apply: PatchFn;
+  /** Findings of a strict decode of the patch itself (fieldValidation Warn/Strict). */
+  strictErrors: string[];
   /** How kube quotes the patch in a 422 about the patched object. */
   quote: (patched: unknown) => string;
 }
@@ -140,13 +169,13 @@ export function parsePatch(mediaType: string, body: string, fv: FieldValidation)
   const asJson = (patched: unknown) => JSON.stringify(patched);
   switch (mediaType) {
     case JSON_PATCH:
-      return { apply: parseJsonPatch(body, fv), quote: asJson };
+      return { ...parseJsonPatch(body, fv), quote: asJson };
     case MERGE_PATCH:
-      return { apply: parseMergePatch(body), quote: asJson };
+      return { apply: parseMergePatch(body), strictErrors: [], quote: asJson };
     case STRATEGIC_MERGE_PATCH: {
       const { fn, patch } = parseStrategicMergePatch(body);
       // kube prints the patch map with %+v for strategic merge patches.
-      return { apply: fn, quote: () => goValue(patch) };
+      return { apply: fn, strictErrors: [], quote: () => goValue(patch) };
     }
     default:
       throw unsupportedPatchType();

@@ -94,14 +94,20 @@ function patchedObject(
   if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
     throw patchedObjectInvalid(patch.quote(patched), `json: cannot unmarshal ${Array.isArray(patched) ? 'array' : 'value'} into Go value of type map[string]interface {}`);
   }
+  // The patch's own strict findings come first; with them, the object's are collected as
+  // warnings and joined into one strict decoding error when the client asked for Strict.
+  const ownFindings = patch.strictErrors.length > 0 && fieldValidation === 'Strict';
   let decoded;
   try {
-    decoded = decodeTypedBody(Buffer.from(JSON.stringify(patched)), 'application/json', target, SCHEMAS, fieldValidation);
+    decoded = decodeTypedBody(Buffer.from(JSON.stringify(patched)), 'application/json', target, SCHEMAS, ownFindings ? 'Warn' : fieldValidation);
   } catch (e) {
     if (e instanceof StatusError && e.code === 400) throw patchedObjectInvalid(patch.quote(patched), decodeCause(e.status.message ?? ''));
     throw e;
   }
-  setWarnings(decoded.warnings);
+  if (ownFindings) {
+    throw patchedObjectInvalid(patch.quote(patched), `strict decoding error: ${[...patch.strictErrors, ...decoded.warnings].join(', ')}`);
+  }
+  setWarnings(fieldValidation === 'Warn' ? [...patch.strictErrors, ...decoded.warnings] : decoded.warnings);
   const obj = decoded.object as KObject;
   obj.metadata ??= {};
   return obj;

@@ -150,6 +150,23 @@ describe('JSON patch semantics', () => {
     expect(expectCode(await http(k, 'GET', STS(NSA, name)), 200).spec.replicas).toBe(5);
   });
 
+  it('unknown and repeated operation fields warn by default and join the strict decoding error with Strict', async () => {
+    const name = uniq('u');
+    expectCode(await http(k, 'POST', STS(NSA), sts(name)), 201);
+    const body = '[{"op":"add","path":"/metadata/labels","value":{"a":"1"},"foo":1},{"op":"add","path":"/spec/bogus","path":"/spec/bogus","value":1}]';
+    const warned = await http(k, 'PATCH', STS(NSA, name), body, JSONP);
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('warning')).toBe(
+      '299 - "json patch unknown field \\"[0].foo\\"", 299 - "json patch duplicate field \\"[1].path\\"", 299 - "unknown field \\"spec.bogus\\""',
+    );
+    const strict = await http(k, 'PATCH', `${STS(NSA, name)}?fieldValidation=Strict`, body, JSONP);
+    expect(strict.status).toBe(422);
+    expect((strict.json as Obj).message).toMatch(
+      /^ "" is invalid: patch: Invalid value: ".*": strict decoding error: json patch unknown field "\[0\].foo", json patch duplicate field "\[1\].path", unknown field "spec.bogus"$/s,
+    );
+    expectCode(await http(k, 'PATCH', `${STS(NSA, name)}?fieldValidation=Ignore`, body, JSONP), 200);
+  });
+
   it('concurrent patches without a resourceVersion all apply (no 409)', async () => {
     const name = uniq('c');
     expectCode(await http(k, 'POST', STS(NSA), sts(name, { labels: { base: 'x' } })), 201);
