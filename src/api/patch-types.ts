@@ -43,9 +43,12 @@ export function patchRejected(): StatusError {
   return new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }
 
-function parseJson(body: string, wrap: (msg: string) => string): unknown {
+/** The patch document and, for Warn/Strict, kube's strict findings in it (repeated keys). */
+function parseJson(body: string, wrap: (msg: string) => string, fv: FieldValidation): { doc: unknown; strictErrors: string[] } {
   try {
-    return scanJson(body, {}).value;
+    const scanned = scanJson(body, {});
+    const strictErrors = fv === 'Ignore' ? [] : scanned.duplicates.map((d) => `duplicate field "${d.path}"`);
+    return { doc: scanned.value, strictErrors };
   } catch (e) {
     if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
     throw e;
@@ -127,16 +130,16 @@ function opStrictErrors(ops: Operation[], duplicates: { path: string }[]): strin
   return out;
 }
 
-function parseMergePatch(body: string): PatchFn {
-  const patch = parseJson(body, (m) => `error decoding patch: ${m}`);
+function parseMergePatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
+  const { doc: patch, strictErrors } = parseJson(body, (m) => `error decoding patch: ${m}`, fv);
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     throw badRequest('json: cannot unmarshal into Go value of type map[string]interface {}');
   }
-  return (doc) => applyMergePatch(doc, patch);
+  return { apply: (doc) => applyMergePatch(doc, patch), strictErrors };
 }
 
-function parseStrategicMergePatch(body: string): { fn: PatchFn; patch: Record<string, unknown> } {
-  const patch = parseJson(body, (m) => m);
+function parseStrategicMergePatch(body: string, fv: FieldValidation): { fn: PatchFn; patch: Record<string, unknown>; strictErrors: string[] } {
+  const { doc: patch, strictErrors } = parseJson(body, (m) => m, fv);
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     throw badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
   }
@@ -154,7 +157,7 @@ function parseStrategicMergePatch(body: string): { fn: PatchFn; patch: Record<st
       throw err;
     }
   };
-  return { fn, patch: p };
+  return { fn, patch: p, strictErrors };
 }
 
 export interface ParsedPatch {
@@ -171,11 +174,11 @@ export function parsePatch(mediaType: string, body: string, fv: FieldValidation)
     case JSON_PATCH:
       return { ...parseJsonPatch(body, fv), quote: asJson };
     case MERGE_PATCH:
-      return { apply: parseMergePatch(body), strictErrors: [], quote: asJson };
+      return { ...parseMergePatch(body, fv), quote: asJson };
     case STRATEGIC_MERGE_PATCH: {
-      const { fn, patch } = parseStrategicMergePatch(body);
+      const { fn, patch, strictErrors } = parseStrategicMergePatch(body, fv);
       // kube prints the patch map with %+v for strategic merge patches.
-      return { apply: fn, strictErrors: [], quote: () => goValue(patch) };
+      return { apply: fn, strictErrors, quote: () => goValue(patch) };
     }
     default:
       throw unsupportedPatchType();

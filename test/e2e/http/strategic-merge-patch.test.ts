@@ -98,6 +98,10 @@ describe('strategic merge patch on /scale and with fieldValidation', () => {
     const warned = await http(k, 'PATCH', STS(NSA, name), { spec: { bogus: 1, minReadySeconds: 2 } }, SMP);
     expect(warned.status).toBe(200);
     expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"spec.bogus\\""');
+    const dup = await http(k, 'PATCH', STS(NSA, name), '{"metadata":{"labels":{"d":"1","d":"2"}}}', SMP);
+    expect(dup.status).toBe(200);
+    expect(dup.headers.get('warning')).toBe('299 - "duplicate field \\"metadata.labels.d\\""');
+    expect((dup.json as Obj).metadata.labels.d).toBe('2');
     const strict = await http(k, 'PATCH', `${STS(NSA, name)}?fieldValidation=Strict`, { spec: { bogus: 1 } }, SMP);
     expect(strict.status).toBe(422);
     expect((strict.json as Obj).message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[bogus:1]]": strict decoding error: unknown field "spec.bogus"');
