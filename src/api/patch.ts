@@ -1,45 +1,48 @@
-// PATCH. JSON Merge Patch (RFC 7386) is applied to the latest object inside the store's
-// update loop, so a concurrent write makes it re-apply rather than fail; the result is
-// decoded through the schema like any body. The other patch types come with the patch issue.
+// PATCH. JSON Patch, JSON Merge Patch and strategic merge patch are applied to the latest
+// object inside the store's update loop, so a concurrent write makes the patch re-apply
+// rather than fail; the result is decoded through the schema like any body and validated
+// by the type's strategy. Server-Side Apply is served elsewhere.
 
 import { readBody, baseMediaType } from '../codec/body.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
-import { applyMergePatch } from '../patch/merge-patch.js';
 import type { KObject } from '../registry/types.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
-import { JsonSyntaxError, scanJson } from '../schema/json-scan.js';
+import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
-import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions } from './write-options.js';
 
-const MERGE_PATCH = 'application/merge-patch+json';
+const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
+
+/** The cause inside a decode error's message, without the "X cannot be handled as a Y: " lead. */
+function decodeCause(message: string): string {
+  const m = /^.*? cannot be handled as a [A-Za-z]+: /.exec(message);
+  return m ? message.slice(m[0].length) : message;
+}
+
+/**
+ * A patched object that does not decode: kube's patcher reports it as 422 on the field
+ * "patch", quoting the patched document (JSON and merge patch) or the patch (strategic).
+ */
+function patchedObjectInvalid(quoted: string, cause: string): StatusError {
+  const text = fieldErrorMessage({ type: 'FieldValueInvalid', field: 'patch', badValue: quoted, detail: cause });
+  return new StatusError(422, 'Invalid', ` "" is invalid: ${text}`, {
+    causes: [{ reason: 'FieldValueInvalid', message: text.slice('patch: '.length), field: 'patch' }],
+  });
+}
 
 export async function handlePatch(s: Scope): Promise<void> {
   const { info, def, store } = s;
   if (!info.name) throw methodNotAllowed();
   if (info.subresource && info.subresource !== 'scale' && !def.subresources?.[info.subresource]) throw genericNotFound();
   const mt = baseMediaType(s.ctx.get('content-type') || undefined);
-  if (mt !== MERGE_PATCH) {
-    throw new StatusError(
-      415,
-      'UnsupportedMediaType',
-      `the body of the request was in an unknown format - accepted media types include: ${MERGE_PATCH}`,
-    );
-  }
+  // Server-Side Apply is not served by this handler yet: it stays a 415 as before.
+  if (!supportedPatchTypes().includes(mt) || mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) throw unsupportedPatchType();
   const opts = parseWriteOptions(s.query, 'PatchOptions');
   const body = (await readBody(s.ctx.req)).toString('utf8');
-  let patch: unknown;
-  try {
-    patch = scanJson(body, {}).value;
-  } catch (e) {
-    if (e instanceof JsonSyntaxError) throw badRequest(`error decoding patch: ${e.message}`);
-    throw e;
-  }
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    throw badRequest('json: cannot unmarshal into Go value of type map[string]interface {}');
-  }
+  const patch = parsePatch(mt, body, opts.fieldValidation);
 
   if (info.subresource === 'scale') {
     if (!def.scale) throw genericNotFound();
@@ -47,7 +50,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       info.namespace,
       info.name,
       '',
-      (old) => scaledObject(s, old, applyMergePatch(scaleOf(def, old), patch) as Parameters<typeof scaledObject>[2]),
+      (old) => scaledObject(s, old, patch.apply(scaleOf(def, old) as unknown as Record<string, unknown>, SCALE_DEFINITION) as Parameters<typeof scaledObject>[2]),
       undefined,
       opts.dryRun,
     );
@@ -55,23 +58,21 @@ export async function handlePatch(s: Scope): Promise<void> {
     return;
   }
 
-  const target = { kind: def.kind, group: def.group, version: def.version, definition: rootDefinition(def.group, def.version, def.kind) };
+  const root = rootDefinition(def.group, def.version, def.kind);
+  const target = { kind: def.kind, group: def.group, version: def.version, definition: root };
   let warnings: string[] = [];
   const res = await store.guaranteedUpdate(
     info.namespace,
     info.name,
     info.subresource,
     (old) => {
-      const wantRv = (patch as { metadata?: { resourceVersion?: unknown } }).metadata?.resourceVersion;
+      const obj = patchedObject(patch, old, root, target, opts.fieldValidation, (w) => (warnings = w));
+      // A resourceVersion the patch leaves in the object is a precondition, as in an update.
+      const wantRv = obj.metadata.resourceVersion;
       if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== old.metadata.resourceVersion) {
         throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
       }
-      const merged = applyMergePatch(old, patch);
-      const decoded = decodeTypedBody(Buffer.from(JSON.stringify(merged)), 'application/json', target, SCHEMAS, opts.fieldValidation);
-      warnings = decoded.warnings;
-      const obj = decoded.object as KObject;
-      obj.metadata ??= {};
-      if (obj.metadata.name !== info.name) throw badRequest(`the name of the object (${String(obj.metadata.name)}) does not match the name on the URL (${info.name})`);
+      if (obj.metadata.name !== info.name) throw badRequest(`the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${info.name})`);
       return obj;
     },
     undefined,
@@ -79,4 +80,35 @@ export async function handlePatch(s: Scope): Promise<void> {
   );
   addWarnings(s, warnings);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);
+}
+
+function patchedObject(
+  patch: ParsedPatch,
+  old: KObject,
+  root: string,
+  target: Parameters<typeof decodeTypedBody>[2],
+  fieldValidation: Parameters<typeof decodeTypedBody>[4],
+  setWarnings: (w: string[]) => void,
+): KObject {
+  const patched = patch.apply(old as unknown as Record<string, unknown>, root);
+  if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+    throw patchedObjectInvalid(patch.quote(patched), `json: cannot unmarshal ${Array.isArray(patched) ? 'array' : 'value'} into Go value of type map[string]interface {}`);
+  }
+  // The patch's own strict findings come first; with them, the object's are collected as
+  // warnings and joined into one strict decoding error when the client asked for Strict.
+  const ownFindings = patch.strictErrors.length > 0 && fieldValidation === 'Strict';
+  let decoded;
+  try {
+    decoded = decodeTypedBody(Buffer.from(JSON.stringify(patched)), 'application/json', target, SCHEMAS, ownFindings ? 'Warn' : fieldValidation);
+  } catch (e) {
+    if (e instanceof StatusError && e.code === 400) throw patchedObjectInvalid(patch.quote(patched), decodeCause(e.status.message ?? ''));
+    throw e;
+  }
+  if (ownFindings) {
+    throw patchedObjectInvalid(patch.quote(patched), `strict decoding error: ${[...patch.strictErrors, ...decoded.warnings].join(', ')}`);
+  }
+  setWarnings(fieldValidation === 'Warn' ? [...patch.strictErrors, ...decoded.warnings] : decoded.warnings);
+  const obj = decoded.object as KObject;
+  obj.metadata ??= {};
+  return obj;
 }

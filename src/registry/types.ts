@@ -1,5 +1,6 @@
 import type { FieldError } from '../api/status-error.js';
 import type { NameValidator } from './generic/validation.js';
+import type { GarbageCollectionPolicy } from './generic/deletion.js';
 
 /** An object as it travels through the registry: decoded JSON with typed metadata. */
 export interface ObjectMeta {
@@ -119,6 +120,13 @@ export interface ResourceDef {
   prepareForDelete?: (obj: KObject, alreadyMarked: boolean) => void;
   /** Present for types with a /scale subresource (autoscaling/v1 Scale): where replicas live. */
   scale?: ScaleSpec;
+  /**
+   * Graceful deletion (rest.RESTGracefulDeleteStrategy.CheckGracefulDelete): the grace
+   * period a DELETE gives the object, from the requested one; 0 deletes at once.
+   */
+  gracefulDeletePeriod?: (obj: KObject, requested?: number) => number;
+  /** What DELETE without a propagation policy does to dependents; unset is background. */
+  garbageCollectionPolicy?: GarbageCollectionPolicy;
   /** The type handles its own deletion marking (namespaces): no deletionGracePeriodSeconds. */
   ownDeletion?: boolean;
   table?: TableConvertor;

@@ -28,6 +28,8 @@ import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../
 import { decodeObject, encodeForStorage, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
 import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
+import { planDeletion } from './delete-plan.js';
+import type { PropagationOptions } from './deletion.js';
 import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
 
 export interface StoreDeps {
@@ -59,10 +61,9 @@ export interface ListResult {
   remainingItemCount?: number;
 }
 
-export interface DeleteOptions {
+export interface DeleteOptions extends PropagationOptions {
   dryRun?: boolean;
   preconditions?: { uid?: string; resourceVersion?: string };
-  propagationPolicy?: string;
   gracePeriodSeconds?: number;
 }
 
@@ -584,8 +585,8 @@ export class GenericStore {
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
       result = obj;
-      if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj)) {
-        // The last finalizer is gone: the update completes the deletion.
+      if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
+        // The last finalizer is gone (and no grace period runs): the update completes the deletion.
         return { kind: 'delete' };
       }
       const value = encodeForStorage(obj);
@@ -651,29 +652,30 @@ export class GenericStore {
     }
   }
 
+  /**
+   * DELETE, after kube's Store.Delete: the options' GC finalizers are set first; an object
+   * left with finalizers (or, for graceful types, a grace period) is marked for deletion
+   * and stays, anything else is removed.
+   */
   async delete(namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
     const key = this.keyFor(namespace, name);
     let marked: KObject | undefined;
+    let thenDelete = false;
     const out = await this.commit(key, (cur): Decision => {
       if (!cur) throw notFound(this.gr, name);
       const obj = decodeKv(cur);
       this.checkDeletePreconditions(obj, opts);
-      const alreadyMarked = Boolean(obj.metadata.deletionTimestamp);
-      this.def.prepareForDelete?.(obj, alreadyMarked);
-      if (hasPendingFinalizers(obj) || this.hasTypeFinalizers(obj)) {
-        marked = obj;
-        if (alreadyMarked && deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
-        if (!alreadyMarked) {
-          obj.metadata.deletionTimestamp = nowTimestamp();
-          if (this.def.ownDeletion !== true) obj.metadata.deletionGracePeriodSeconds = 0;
-          // kube's BeforeDelete: marking for deletion is a change of intent, so generation moves.
-          if ((obj.metadata.generation ?? 0) > 0) obj.metadata.generation = (obj.metadata.generation ?? 0) + 1;
-        }
-        return { kind: 'put', value: encodeForStorage(obj) };
+      const plan = planDeletion(this.def, obj, opts);
+      thenDelete = plan === 'mark-then-delete';
+      if (plan === 'delete') {
+        marked = undefined;
+        return { kind: 'delete' };
       }
-      marked = undefined;
-      return { kind: 'delete' };
+      marked = obj;
+      if (deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
+      return { kind: 'put', value: encodeForStorage(obj) };
     }, opts.dryRun === true);
+    if (thenDelete && marked) return this.deleteMarked(key, name, marked, out.revision, opts.dryRun === true);
     if (out.decision === 'delete') {
       const obj = decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
@@ -686,11 +688,42 @@ export class GenericStore {
     return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision) };
   }
 
+  /**
+   * The second step of a graceful deletion whose period is 0: the marked object (just
+   * written) is removed. Someone else removing it first is fine; a dry run stops at the mark.
+   */
+  private async deleteMarked(key: string, name: string, marked: KObject, revision: number, dryRun: boolean): Promise<DeleteResult> {
+    const markedBytes = withResourceVersion(encodeForStorage(marked), revision);
+    if (dryRun) return { kind: 'deleted', object: markedBytes, obj: marked };
+    try {
+      const out = await this.commit(key, (cur): Decision => {
+        if (!cur) throw notFound(this.gr, name);
+        return { kind: 'delete' };
+      }, false);
+      const obj = decodeKv(out.previous!);
+      obj.metadata.resourceVersion = String(out.revision);
+      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+    } catch (e) {
+      if (e instanceof StatusError && e.code === 404) return { kind: 'deleted', object: markedBytes, obj: marked };
+      throw e;
+    }
+  }
+
   /** kube's storage preconditions, worded as its etcd3 store words them. */
   private checkDeletePreconditions(obj: KObject, opts: DeleteOptions): void {
     const pre = opts.preconditions;
     const kindGr = { group: this.def.group, resource: this.def.kind };
     const name = obj.metadata.name ?? '';
+    if (this.def.ownDeletion) {
+      // The namespace registry checks the preconditions itself, in its own words.
+      if (pre?.uid && pre.uid !== obj.metadata.uid) {
+        throw conflict(this.gr, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+      }
+      if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+        throw conflict(this.gr, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`);
+      }
+      return;
+    }
     if (pre?.uid && pre.uid !== obj.metadata.uid) {
       throw conflict(
         kindGr,

@@ -273,6 +273,8 @@ export const statefulSets: ResourceDef = {
   },
   nameValidator: nameIsDNSLabel,
   returnDeletedObject: false,
+  // apps/v1 deletes dependents in the background (the older versions orphaned them).
+  garbageCollectionPolicy: 'DeleteDependents',
   table: {
     columns: [
       NAME_COLUMN,

@@ -676,6 +676,7 @@ export const pods: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
+  gracefulDeletePeriod: podDeleteGracePeriod,
   fieldLabels: { ...podFieldLabels, 'spec.host': podFieldLabels['spec.nodeName']!, 'status.podIPs': () => '' },
   admission: {
     admitCreate: admitPriority,

@@ -1,0 +1,186 @@
+// The patch types PATCH accepts, each turned from request bytes into a function that
+// applies it to the current object: parsing errors surface before the store is touched,
+// application errors inside the update loop (so a retry re-applies to the newer object).
+// Status codes and texts follow kube-apiserver's patcher (endpoints/handlers/patch.go).
+
+import { featureEnabled } from '../server/feature-gates.js';
+import { applyJsonPatch, JsonPatchError, type Operation } from '../patch/json-patch.js';
+import { applyMergePatch } from '../patch/merge-patch.js';
+import { StrategicMergeError, goValue, strategicMergePatch } from '../patch/strategic-merge.js';
+import { JsonSyntaxError, scanJson } from '../schema/json-scan.js';
+import { StatusError, badRequest } from './status-error.js';
+import type { FieldValidation } from './write-options.js';
+
+export const JSON_PATCH = 'application/json-patch+json';
+export const MERGE_PATCH = 'application/merge-patch+json';
+export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
+export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
+export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
+
+/** maxJSONPatchOperations in kube's patch handler. */
+const MAX_JSON_PATCH_OPERATIONS = 10000;
+
+/** The patch types of a built-in resource, in the order kube lists them in its 415. */
+export function supportedPatchTypes(): string[] {
+  const types = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH_YAML];
+  if (featureEnabled('CBORServingAndStorage')) types.push(APPLY_PATCH_CBOR);
+  return types;
+}
+
+export function unsupportedPatchType(): StatusError {
+  return new StatusError(
+    415,
+    'UnsupportedMediaType',
+    `the body of the request was in an unknown format - accepted media types include: ${supportedPatchTypes().join(', ')}`,
+  );
+}
+
+/** Applies a parsed patch to a JSON document; `root` names the document's schema definition. */
+export type PatchFn = (doc: Record<string, unknown>, root: string) => unknown;
+
+/** What a patch that cannot be applied gets: kube's generic 422, its cause withheld. */
+export function patchRejected(): StatusError {
+  return new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
+}
+
+/** The patch document and, for Warn/Strict, kube's strict findings in it (repeated keys). */
+function parseJson(body: string, wrap: (msg: string) => string, fv: FieldValidation): { doc: unknown; strictErrors: string[] } {
+  try {
+    const scanned = scanJson(body, {});
+    const strictErrors = fv === 'Ignore' ? [] : scanned.duplicates.map((d) => `duplicate field "${d.path}"`);
+    return { doc: scanned.value, strictErrors };
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
+    throw e;
+  }
+}
+
+/** Go's name for a JSON value's kind in "cannot unmarshal X into ..." messages. */
+function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'object') return 'object';
+  return typeof v === 'boolean' ? 'bool' : typeof v;
+}
+
+function parseJsonPatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
+  const strict = fv !== 'Ignore';
+  // With Warn/Strict kube decodes into its own op type first, so errors say so.
+  const wrap = (m: string) => (strict ? `error decoding patch: ${m}` : m);
+  let doc: unknown;
+  let duplicates: { path: string }[] = [];
+  try {
+    const scanned = scanJson(body, {});
+    doc = scanned.value;
+    duplicates = scanned.duplicates;
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
+    throw e;
+  }
+  const listType = strict ? '[]handlers.jsonPatchOp' : 'jsonpatch.Patch';
+  const opType = strict ? 'handlers.jsonPatchOp' : 'jsonpatch.Operation';
+  if (doc !== null && !Array.isArray(doc)) throw badRequest(wrap(`json: cannot unmarshal ${jsonKind(doc)} into Go value of type ${listType}`));
+  const ops = (doc ?? []) as unknown[];
+  for (const op of ops) {
+    if (op !== null && (typeof op !== 'object' || Array.isArray(op))) {
+      throw badRequest(wrap(`json: cannot unmarshal ${jsonKind(op)} into Go value of type ${opType}`));
+    }
+    if (strict) {
+      for (const f of ['op', 'path', 'from'] as const) {
+        const v = (op as Record<string, unknown> | null)?.[f];
+        if (v !== undefined && v !== null && typeof v !== 'string') {
+          throw badRequest(wrap(`json: cannot unmarshal ${jsonKind(v)} into Go struct field jsonPatchOp.${f} of type string`));
+        }
+      }
+    }
+  }
+  if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
+    throw new StatusError(
+      413,
+      'RequestEntityTooLarge',
+      `Request entity too large: The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${ops.length}`,
+    );
+  }
+  const operations = ops.map((o) => (o ?? {}) as Operation);
+  const strictErrors = strict ? opStrictErrors(operations, duplicates) : [];
+  const apply: PatchFn = (doc) => {
+    try {
+      return applyJsonPatch(doc, operations);
+    } catch (e) {
+      if (e instanceof JsonPatchError) throw patchRejected();
+      throw e;
+    }
+  };
+  return { apply, strictErrors };
+}
+
+const OP_FIELDS = new Set(['op', 'path', 'from', 'value']);
+
+/**
+ * What kube's strict decode of the operations reports (before the object's own findings):
+ * repeated keys anywhere in an operation and keys its operation type does not have.
+ */
+function opStrictErrors(ops: Operation[], duplicates: { path: string }[]): string[] {
+  const out: string[] = [];
+  ops.forEach((op, i) => {
+    const prefix = `[${i}].`;
+    for (const d of duplicates) if (d.path.startsWith(prefix)) out.push(`json patch duplicate field "${d.path}"`);
+    for (const key of Object.keys(op)) if (!OP_FIELDS.has(key)) out.push(`json patch unknown field "${prefix}${key}"`);
+  });
+  return out;
+}
+
+function parseMergePatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
+  const { doc: patch, strictErrors } = parseJson(body, (m) => `error decoding patch: ${m}`, fv);
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+    throw badRequest('json: cannot unmarshal into Go value of type map[string]interface {}');
+  }
+  return { apply: (doc) => applyMergePatch(doc, patch), strictErrors };
+}
+
+function parseStrategicMergePatch(body: string, fv: FieldValidation): { fn: PatchFn; patch: Record<string, unknown>; strictErrors: string[] } {
+  const { doc: patch, strictErrors } = parseJson(body, (m) => m, fv);
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+    throw badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
+  }
+  const p = patch as Record<string, unknown>;
+  const fn: PatchFn = (doc, root) => {
+    try {
+      return strategicMergePatch(doc, p, root);
+    } catch (e) {
+      if (!(e instanceof StrategicMergeError)) throw e;
+      if (e.code === 400) throw badRequest(e.message);
+      if (e.code === 422) throw patchRejected();
+      // kube passes these through as plain errors, which its error writer makes a 500 without a reason.
+      const err = new StatusError(500, '', e.message);
+      delete err.status.reason;
+      throw err;
+    }
+  };
+  return { fn, patch: p, strictErrors };
+}
+
+export interface ParsedPatch {
+  apply: PatchFn;
+  /** Findings of a strict decode of the patch itself (fieldValidation Warn/Strict). */
+  strictErrors: string[];
+  /** How kube quotes the patch in a 422 about the patched object. */
+  quote: (patched: unknown) => string;
+}
+
+export function parsePatch(mediaType: string, body: string, fv: FieldValidation): ParsedPatch {
+  const asJson = (patched: unknown) => JSON.stringify(patched);
+  switch (mediaType) {
+    case JSON_PATCH:
+      return { ...parseJsonPatch(body, fv), quote: asJson };
+    case MERGE_PATCH:
+      return { ...parseMergePatch(body, fv), quote: asJson };
+    case STRATEGIC_MERGE_PATCH: {
+      const { fn, patch, strictErrors } = parseStrategicMergePatch(body, fv);
+      // kube prints the patch map with %+v for strategic merge patches.
+      return { apply: fn, strictErrors, quote: () => goValue(patch) };
+    }
+    default:
+      throw unsupportedPatchType();
+  }
+}
