@@ -151,10 +151,9 @@ function parseStrategicMergePatch(body: string, fv: FieldValidation): { fn: Patc
       if (!(e instanceof StrategicMergeError)) throw e;
       if (e.code === 400) throw badRequest(e.message);
       if (e.code === 422) throw patchRejected();
-      // kube passes these through as plain errors, which its error writer makes a 500 without a reason.
-      const err = new StatusError(500, '', e.message);
-      delete err.status.reason;
-      throw err;
+      // kube passes these through unconverted (its error writer makes them a 500); they are
+      // the client's mistake, and kapi never answers bad input with a 500.
+      throw badRequest(e.message);
     }
   };
   return { fn, patch: p, strictErrors };
