@@ -72,6 +72,8 @@ interface CField {
   name: string;
   type: TypeRef;
   pointer: boolean;
+  /** Go's omitempty on a kind it affects: an empty value is not written, so not kept. */
+  omitEmpty: boolean;
   /** Index in the struct's output order. */
   index: number;
   /** Definition declaring the field (for goTypes). */
@@ -113,6 +115,7 @@ function compile(registry: SchemaRegistry, name: string): CStruct {
         name: f.name,
         type: f.type,
         pointer: f.pointer === true,
+        omitEmpty: f.omitempty === true && f.pointer !== true,
         index: cs.order.length,
         owner: s.name,
         goType: (f as FieldSchema & { goType?: string }).goType,
@@ -383,6 +386,28 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
   }
 }
 
+/** What Go's omitempty leaves out for a non-pointer field: "", 0, false, empty slices and maps. */
+function isGoEmpty(v: unknown, t: TypeRef): boolean {
+  switch (t.kind) {
+    case 'string':
+    case 'bytes':
+      return v === '';
+    case 'int32':
+    case 'int64':
+    case 'number':
+      return v === 0;
+    case 'boolean':
+      return v === false;
+    case 'array':
+      return (v as unknown[]).length === 0;
+    case 'map':
+      for (const _ in v as object) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
 function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   if (v === null || v === undefined) return {};
   if (!isObject(v)) return saveTypeError(ctx, jsonKind(v), cs.goType);
@@ -414,7 +439,7 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
     ctx.segs.pop();
     ctx.fieldStack.pop();
     ctx.structName = outerStruct;
-    if (r === undefined) continue;
+    if (r === undefined || (f.omitEmpty && isGoEmpty(r, f.type))) continue;
     out[key] = r;
     if (f.index < last) ordered = false;
     last = f.index;
