@@ -44,6 +44,9 @@ export interface CborDuplicate {
 
 export interface CborDocument {
   value: unknown;
+  /** How many text strings (major type 3) and byte strings (major type 2) the item holds. */
+  textStrings: number;
+  byteStrings: number;
   /** The first repeated key of each map, in document order. */
   duplicates: CborDuplicate[];
   /** Each decoded map's keys in document order (for map element indexes). */
@@ -78,6 +81,8 @@ class Reader {
   valueError: CborDecodeError | undefined;
   readonly duplicates: CborDuplicate[] = [];
   readonly keyOrder = new WeakMap<object, string[]>();
+  textStrings = 0;
+  byteStrings = 0;
 
   constructor(
     readonly data: Uint8Array,
@@ -161,7 +166,11 @@ class Reader {
       }
       bytes = Buffer.concat(chunks);
     } else bytes = this.definite(major, arg);
-    if (major === 2) return utf8.decode(bytes);
+    if (major === 2) {
+      this.byteStrings++;
+      return utf8.decode(bytes);
+    }
+    this.textStrings++;
     try {
       return utf8Strict.decode(bytes);
     } catch {
@@ -291,7 +300,7 @@ export function decodeCbor(data: Uint8Array, opts: CborDecodeOptions = {}): Cbor
     throw wellformed(`cbor: ${data.length - r.at} bytes of extraneous data starting at index ${r.at}`);
   }
   if (r.valueError) throw r.valueError;
-  return { value, duplicates: r.duplicates, keyOrder: r.keyOrder };
+  return { value, duplicates: r.duplicates, keyOrder: r.keyOrder, textStrings: r.textStrings, byteStrings: r.byteStrings };
 }
 
 /** Go's %v of a duplicate key inside fxamacker's message. */

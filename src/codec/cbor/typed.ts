@@ -111,6 +111,32 @@ function unknownFieldMessage(doc: CborDocument, path: string): string {
   return `cbor: found unknown field at map element index ${Math.max(0, index)}`;
 }
 
+/**
+ * The typed decoder words a wrong type as encoding/json does; kube's CBOR decoder
+ * (fxamacker/cbor) says it in CBOR terms, and names the field by the outermost struct and
+ * its field (each enclosing struct renames the error on its way out), e.g.
+ * `cbor: cannot unmarshal byte string into Go struct field v1.StatefulSet.spec of type int32`.
+ */
+function cborTypeMessage(message: string, doc: CborDocument, kind: string): string {
+  const m = /^json: cannot unmarshal (string|number(?: (\S+))?|bool|array|object) into Go (?:struct field (\S+)|value) of type (.+)$/.exec(message);
+  if (!m) return message;
+  const [, what, literal, field, goType] = m;
+  let cbor: string;
+  let detail = '';
+  if (what === 'string') cbor = doc.textStrings > 0 && doc.byteStrings === 0 ? 'UTF-8 text string' : 'byte string';
+  else if (what === 'bool') cbor = 'primitives';
+  else if (what === 'array') cbor = 'array';
+  else if (what === 'object') cbor = 'map';
+  else if (literal === undefined || /^-?[0-9]+$/.test(literal)) {
+    cbor = literal?.startsWith('-') ? 'negative integer' : 'positive integer';
+    if (literal !== undefined) detail = ` (${literal} overflows ${goType})`;
+  } else cbor = 'primitives';
+  if (field === undefined) return `cbor: cannot unmarshal ${cbor} into Go value of type ${goType}${detail}`;
+  // JSON names `<InnerStruct>.<field path>`; the path's first field belongs to the kind's struct.
+  const top = field.split('.')[1] ?? field;
+  return `cbor: cannot unmarshal ${cbor} into Go struct field v1.${kind}.${top} of type ${goType}${detail}`;
+}
+
 const under = (path: string, prefix: string): boolean =>
   path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`);
 
@@ -150,7 +176,7 @@ export function decodeCborTypedBody(
   try {
     decoded = decodeTyped(doc.value, target.definition, registry, {});
   } catch (e) {
-    if (e instanceof DecodeError) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, e.message));
+    if (e instanceof DecodeError) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, cborTypeMessage(e.message, doc, target.kind)));
     throw e;
   }
   // Repeats inside unknown fields are skipped over by kube's decoder, never seen.
