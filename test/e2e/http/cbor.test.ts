@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from 'cbor-x';
+import WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
 import { NS, PC, PDB, STS, expectCode, expectFailure, http, ns, pc, pdb, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
@@ -490,6 +491,40 @@ describe('watch', () => {
         },
       },
     ]);
+  });
+
+  it('a Table watch in CBOR: each event\'s object is a CBOR Table of one row', async () => {
+    const name = uniq('web');
+    expectCbor(await req(k, 'POST', STS(NSA), toCbor(sts(name))), 201);
+    const accept = `${CBOR};as=Table;v=v1;g=meta.k8s.io`;
+    const r = await req(k, 'GET', `${STS(NSA)}?watch=1&timeoutSeconds=1&fieldSelector=metadata.name=${name}`, undefined, { accept });
+    expect(r.headers.get('content-type')).toBe('application/cbor-seq');
+    const [ev] = events(r.body);
+    expect(ev.type).toBe('ADDED');
+    expect(ev.object.kind).toBe('Table');
+    expect(ev.object.rows).toHaveLength(1);
+    expect(ev.object.rows[0].cells[0]).toBe(name);
+    expect(ev.object.rows[0].object.metadata.name).toBe(name);
+  });
+
+  it('over a WebSocket each event is one binary message holding one tagged WatchEvent', async () => {
+    const name = uniq('pdb');
+    expectCbor(await req(k, 'POST', PDB(NSA), toCbor(pdb(name))), 201);
+    const ws = new WebSocket(`${k.url.replace(/^http/, 'ws')}${PDB(NSA)}?watch=1&fieldSelector=metadata.name=${name}`, [], {
+      headers: { Origin: 'http://localhost', Accept: CBOR },
+    });
+    try {
+      const [data, binary] = await new Promise<[Buffer, boolean]>((resolve, reject) => {
+        ws.once('message', (d: Buffer, b: boolean) => resolve([Buffer.from(d), b]));
+        ws.once('error', reject);
+      });
+      expect(binary).toBe(true);
+      const [ev] = events(data);
+      expect(ev.type).toBe('ADDED');
+      expect(ev.object).toStrictEqual(await getJson(PDB(NSA, name)));
+    } finally {
+      ws.terminate();
+    }
   });
 
   it('a watch Accepting only application/cbor-seq is 406, as kube negotiates the stream by application/cbor', async () => {
