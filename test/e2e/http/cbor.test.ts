@@ -210,6 +210,35 @@ describe('round trip for each served type', () => {
   });
 });
 
+describe('subresources and deletes', () => {
+  it('/scale reads and writes a Scale in CBOR', async () => {
+    const name = uniq('web');
+    expectCbor(await req(k, 'POST', STS(NSA), toCbor(sts(name, { replicas: 1 }))), 201);
+    const scale = expectCbor(await req(k, 'GET', `${STS(NSA, name)}/scale`), 200);
+    expect(scale).toStrictEqual(expectCode(await http(k, 'GET', `${STS(NSA, name)}/scale`), 200));
+    scale.spec.replicas = 5;
+    const put = expectCbor(await req(k, 'PUT', `${STS(NSA, name)}/scale`, toCbor(scale)), 200);
+    expect(put.spec.replicas).toBe(5);
+    expect((await getJson(STS(NSA, name))).spec.replicas).toBe(5);
+  });
+
+  it('DELETE takes DeleteOptions in CBOR and answers in CBOR', async () => {
+    const name = uniq('pc');
+    expectCbor(await req(k, 'POST', PC(), toCbor(pc(name))), 201);
+    const opts = toCbor({ kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: 'not-the-uid' } });
+    const conflict = expectCbor(await req(k, 'DELETE', PC(name), opts), 409);
+    expect(conflict.reason).toBe('Conflict');
+    const gone = expectCbor(await req(k, 'DELETE', PC(name), toCbor({ kind: 'DeleteOptions', apiVersion: 'v1' })), 200);
+    // The same answer a JSON client gets for the same delete.
+    const other = uniq('pc');
+    expectCode(await http(k, 'POST', PC(), pc(other)), 201);
+    const viaJson = expectCode(await http(k, 'DELETE', PC(other)), 200);
+    expect(gone.kind).toBe(viaJson.kind);
+    expect(gone.details?.name ?? gone.metadata?.name).toBe(name);
+    expect((await http(k, 'GET', PC(name))).status).toBe(404);
+  });
+});
+
 describe('lists and tables', () => {
   it('a list in CBOR is the JSON list', async () => {
     const r = await req(k, 'GET', PODS(NSA));
