@@ -398,6 +398,24 @@ describe('errors', () => {
     expect(ignored.headers.get('warning')).toBeNull();
   });
 
+  it('the index is the unknown field\'s place in its own map, however deep (a list element here)', async () => {
+    const name = uniq('p');
+    const body = hand({
+      entries: [
+        ['kind', 'Pod'],
+        ['apiVersion', 'v1'],
+        ['metadata', { entries: [['name', name]] }],
+        ['spec', { entries: [['containers', [{ entries: [['image', 'nginx'], ['name', 'c'], ['ports', []], ['extra', 'x']] }]]] }],
+      ],
+    });
+    expectCborFailure(
+      await req(k, 'POST', `${PODS(NSA)}?fieldValidation=Strict`, body),
+      400,
+      'BadRequest',
+      'Pod in version "v1" cannot be handled as a Pod: strict decoding error: cbor: found unknown field at map element index 3',
+    );
+  });
+
   it('schema-typed decoding: a wrong type is 400 in fxamacker/cbor\'s words, a mismatched kind is 400', async () => {
     // cbor-x writes text strings; fxamacker names the outermost struct and its field.
     expectCborFailure(
