@@ -51,11 +51,32 @@ export interface CborDocument {
   duplicates: CborDuplicate[];
   /** Each decoded map's keys in document order (for map element indexes). */
   keyOrder: WeakMap<object, string[]>;
+  /** Map keys that were not strings (with the 'placeholder' option). */
+  nonStringKeys: CborNonStringKey[];
 }
 
 export interface CborDecodeOptions {
   /** 'literal': numbers as JsonNumber (exact integers, int vs float kept), for typed decoding. */
   numbers?: 'literal' | 'plain';
+  /**
+   * 'placeholder': a map key that is not a string becomes NON_STRING_KEY + its element index
+   * (recorded in nonStringKeys) for the typed decoder to judge: kube skips it as an unknown
+   * field in a struct and refuses it in a map. 'error' (the default): a decode error, as
+   * decoding into a plain value refuses it.
+   */
+  nonStringKeys?: 'placeholder' | 'error';
+}
+
+/** Prefix of the stand-in for a map key that is not a string (no JSON key starts with NUL). */
+export const NON_STRING_KEY = '\u0000key';
+
+export interface CborNonStringKey {
+  /** kube's path of the map. */
+  path: string;
+  /** The stand-in key. */
+  key: string;
+  /** fxamacker/cbor's name of the key's CBOR type. */
+  type: string;
 }
 
 const TYPE_NAMES = ['positive integer', 'negative integer', 'byte string', 'UTF-8 text string', 'array', 'map', 'tag', 'primitives'];
@@ -81,12 +102,14 @@ class Reader {
   valueError: CborDecodeError | undefined;
   readonly duplicates: CborDuplicate[] = [];
   readonly keyOrder = new WeakMap<object, string[]>();
+  readonly nonStringKeys: CborNonStringKey[] = [];
   textStrings = 0;
   byteStrings = 0;
 
   constructor(
     readonly data: Uint8Array,
     readonly literal: boolean,
+    readonly placeholders: boolean,
   ) {}
 
   private need(n: number): void {
@@ -136,6 +159,12 @@ class Reader {
         break;
     }
     return { major, ai, arg };
+  }
+
+  /** The length of the tag head at `at`. */
+  private tagHeadLength(at: number): number {
+    const ai = this.data[at] & 0x1f;
+    return ai < 24 ? 1 : ai === 24 ? 2 : ai === 25 ? 3 : ai === 26 ? 5 : 9;
   }
 
   private isBreak(): boolean {
@@ -245,11 +274,13 @@ class Reader {
           let key: string;
           if (typeof k === 'string') key = k;
           else {
-            this.valueError ??= new CborDecodeError(
-              `cbor: cannot unmarshal ${TYPE_NAMES[(this.data[kAt] ?? 0) >> 5]} into Go value of type string`,
-              'value',
-            );
-            key = String(k);
+            // The key's own type, under any tags.
+            let t = kAt;
+            while (this.data[t] >> 5 === 6) t += this.tagHeadLength(t);
+            const type = TYPE_NAMES[this.data[t] >> 5];
+            key = `${NON_STRING_KEY}${i}`;
+            if (this.placeholders) this.nonStringKeys.push({ path, key, type });
+            else this.valueError ??= new CborDecodeError(`cbor: cannot unmarshal ${type} into Go value of type string`, 'value');
           }
           if (indefinite && this.data[this.at] === 0xff) throw wellformed('cbor: unexpected "break" code');
           const v = this.item(depth + 1, path ? `${path}.${key}` : key);
@@ -284,7 +315,10 @@ class Reader {
           b.writeBigUInt64BE(BigInt(arg));
           return this.float(b.readDoubleBE(0));
         }
-        // null, undefined, and other simple values decode as null.
+        if (ai === 22) return null;
+        // undefined and unassigned simple values are refused where they are decoded.
+        const n = ai === 24 ? Number(arg) : ai;
+        this.valueError ??= new CborDecodeError(`cbor: data item of cbor type primitives is not accepted by protocol: simple value ${n} is not recognized`, 'value');
         return null;
       }
     }
@@ -294,13 +328,20 @@ class Reader {
 /** Decodes one CBOR data item (the whole body). Throws CborDecodeError. */
 export function decodeCbor(data: Uint8Array, opts: CborDecodeOptions = {}): CborDocument {
   if (data.length === 0) throw wellformed('EOF');
-  const r = new Reader(data, opts.numbers === 'literal');
+  const r = new Reader(data, opts.numbers === 'literal', opts.nonStringKeys === 'placeholder');
   const value = r.item(0, '');
   if (r.at < data.length) {
     throw wellformed(`cbor: ${data.length - r.at} bytes of extraneous data starting at index ${r.at}`);
   }
   if (r.valueError) throw r.valueError;
-  return { value, duplicates: r.duplicates, keyOrder: r.keyOrder, textStrings: r.textStrings, byteStrings: r.byteStrings };
+  return {
+    value,
+    duplicates: r.duplicates,
+    keyOrder: r.keyOrder,
+    nonStringKeys: r.nonStringKeys,
+    textStrings: r.textStrings,
+    byteStrings: r.byteStrings,
+  };
 }
 
 /** Go's %v of a duplicate key inside fxamacker's message. */

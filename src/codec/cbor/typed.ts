@@ -52,7 +52,8 @@ const isMap = (v: unknown): v is Record<string, unknown> =>
 /** The lax TypeMeta pass: exact (case-sensitive) keys, string values, then the group/version. */
 function interpret(doc: unknown): { group: string; version: string; kind: string } {
   if (doc !== null && !isMap(doc)) {
-    throw new DecodeError(`cbor: cannot unmarshal ${cborTypeName(doc)} into Go value of type v1.TypeMeta`);
+    const why = Array.isArray(doc) ? ' (cannot decode CBOR array to struct without toarray option)' : '';
+    throw new DecodeError(`cbor: cannot unmarshal ${cborTypeName(doc)} into Go value of type v1.TypeMeta${why}`);
   }
   const field = (name: 'apiVersion' | 'kind'): string => {
     const v = doc?.[name];
@@ -105,6 +106,12 @@ function locate(node: unknown, toks: (string | number)[]): { parent: Record<stri
   return undefined;
 }
 
+/** Where a top-level field sits in the body's top-level map. */
+function topIndex(doc: CborDocument, key: string | number | undefined): number {
+  if (!isMap(doc.value) || typeof key !== 'string') return -1;
+  return (doc.keyOrder.get(doc.value) ?? Object.keys(doc.value)).indexOf(key);
+}
+
 function unknownFieldMessage(doc: CborDocument, path: string): string {
   const at = locate(doc.value, pathTokens(path));
   const index = at ? (doc.keyOrder.get(at.parent) ?? Object.keys(at.parent)).indexOf(at.key) : 0;
@@ -129,8 +136,10 @@ function cborTypeMessage(message: string, doc: CborDocument, kind: string): stri
   else if (what === 'object') cbor = 'map';
   else if (literal === undefined || /^-?[0-9]+$/.test(literal)) {
     cbor = literal?.startsWith('-') ? 'negative integer' : 'positive integer';
-    if (literal !== undefined) detail = ` (${literal} overflows ${goType})`;
+    if (literal !== undefined && /^u?int(8|16|32|64)?$/.test(goType)) detail = ` (${literal} overflows ${goType})`;
   } else cbor = 'primitives';
+  // A struct destination (package.Type) refuses an array with fxamacker's own reason.
+  if (cbor === 'array' && /^\*?[a-z0-9]+\.[A-Z]\w*$/.test(goType)) detail = ' (cannot decode CBOR array to struct without toarray option)';
   if (field === undefined) return `cbor: cannot unmarshal ${cbor} into Go value of type ${goType}${detail}`;
   // JSON names `<InnerStruct>.<field path>`; the path's first field belongs to the kind's struct.
   const top = field.split('.')[1] ?? field;
@@ -151,7 +160,7 @@ export function decodeCborTypedBody(
     badRequest(unrecognizedObjectMessage(target.kind, `unable to determine group/version/kind: ${cause}`, body));
   let doc: CborDocument;
   try {
-    doc = decodeCbor(body, { numbers: 'literal' });
+    doc = decodeCbor(body, { numbers: 'literal', nonStringKeys: 'placeholder' });
   } catch (e) {
     if (!(e instanceof CborDecodeError)) throw e;
     if (e.stage === 'wellformed') throw unrecognized(e.message);
@@ -172,16 +181,30 @@ export function decodeCborTypedBody(
   const version = gvk.version || target.version;
   checkTarget(gvk);
 
+  const cannot = (cause: string) => badRequest(cannotBeHandledMessage(kind, version, target.kind, cause));
   let decoded;
   try {
-    decoded = decodeTyped(doc.value, target.definition, registry, {});
+    decoded = decodeTyped(doc.value, target.definition, registry, { quantityNumbers: false });
   } catch (e) {
-    if (e instanceof DecodeError) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, cborTypeMessage(e.message, doc, target.kind)));
-    throw e;
+    if (!(e instanceof DecodeError)) throw e;
+    const message = cborTypeMessage(e.message, doc, target.kind);
+    // kube stops at whichever comes first in the body: a repeated key aborts its map at
+    // once, a type error is kept while decoding goes on. Told apart here by top-level field.
+    const dup = doc.duplicates.find((d) => d.path !== '');
+    const field = /^cbor: cannot unmarshal .* into Go struct field v1\.\w+\.(\S+) of type/.exec(message)?.[1];
+    if (dup && field !== undefined && topIndex(doc, pathTokens(dup.path)[0]) <= topIndex(doc, field)) throw cannot(duplicateKeyMessage(dup));
+    throw cannot(message);
   }
+  const known = (path: string): boolean => !decoded.unknownFields.some((u) => under(path, u));
   // Repeats inside unknown fields are skipped over by kube's decoder, never seen.
-  const dup = doc.duplicates.find((d) => d.path !== '' && !decoded.unknownFields.some((u) => under(d.path, u)));
-  if (dup) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, duplicateKeyMessage(dup)));
+  const dup = doc.duplicates.find((d) => d.path !== '' && known(d.path));
+  if (dup) throw cannot(duplicateKeyMessage(dup));
+  // A key that is not a string is an unknown field of a struct, but a wrong type in a map.
+  const badKey = doc.nonStringKeys.find((n) => known(n.path ? `${n.path}.${n.key}` : n.key));
+  if (badKey) {
+    const top = String(pathTokens(badKey.path)[0]);
+    throw cannot(`cbor: cannot unmarshal ${badKey.type} into Go struct field v1.${target.kind}.${top} of type string`);
+  }
 
   const warnings: string[] = [];
   if (decoded.unknownFields.length > 0 && fieldValidation !== 'Ignore') {
