@@ -147,6 +147,7 @@ describe('client-go v0.33 CBOR-only clientset against kapi', () => {
       'statefulset.delete',
       'statefulset.watch-events',
       'errors',
+      'encoding',
     ]);
   });
 
