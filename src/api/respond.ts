@@ -19,6 +19,7 @@ import {
   encodeProtobufRaw,
   supportsProtobuf,
 } from '../codec/protobuf/index.js';
+import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -81,6 +82,13 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
       return;
     }
     out = { mediaType: 'application/json' };
+  }
+  if (out.mediaType === CBOR_MEDIA_TYPE) {
+    // Every kind (Table and Status too) has a CBOR form; `pretty` has no meaning for it.
+    const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
+    ctx.set('Content-Type', CBOR_MEDIA_TYPE);
+    ctx.body = maybeGzip(ctx, encodeCbor(doc));
+    return;
   }
   if (out.mediaType === 'application/yaml') {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;

@@ -1,7 +1,9 @@
 // Watch: a stream of watch events for one request, after kube-apiserver 1.33's watch cache
 // (storage/cacher: cacher.go, watch_cache.go, cache_watcher.go) and its WatchServer
-// (endpoints/handlers/watch.go), over chunked HTTP (one JSON event per line, or
-// length-prefixed protobuf frames) or over a WebSocket (watch-websocket.ts).
+// (endpoints/handlers/watch.go), over chunked HTTP (one JSON event per line,
+// length-prefixed protobuf frames, or with the CBOR gate a CBOR sequence: one
+// self-described WatchEvent item per event, answered as application/cbor-seq to an Accept
+// of application/cbor) or over a WebSocket (watch-websocket.ts).
 //
 // Start:
 //   resourceVersion unset  the current state as synthetic ADDED events, then every change;
@@ -48,7 +50,8 @@ import type { WebSocket } from 'ws';
 import type { CacheEntry, CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject, replaceResourceVersion } from '../registry/generic/object-bytes.js';
 import { parseResourceVersion } from '../registry/generic/store.js';
-import { ACCEPTED_MEDIA_TYPES } from '../codec/negotiate.js';
+import { acceptedMediaTypes } from '../codec/negotiate.js';
+import { CBOR_MEDIA_TYPE, CBOR_SEQ_MEDIA_TYPE, cborEnabled, encodeCbor, encodeCborWatchEvent } from '../codec/cbor/index.js';
 import { parseSelectors, selectorFilter } from './filters.js';
 import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
@@ -77,6 +80,7 @@ const PRE_TIMEOUT_BOOKMARK_MS = 2000;
 
 /** The media types that can carry a watch stream, as kube lists them in a 406. */
 const STREAM_MEDIA_TYPES = ['application/json;stream=watch', `${PROTOBUF_MEDIA_TYPE};stream=watch`];
+const streamMediaTypes = (): string[] => (cborEnabled() ? [...STREAM_MEDIA_TYPES, CBOR_SEQ_MEDIA_TYPE] : STREAM_MEDIA_TYPES);
 
 export function bookmarkInterval(cfg: WatchConfig): number {
   const env = process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
@@ -181,6 +185,15 @@ function leavingEntry(ev: CacheEvent): CacheEntry {
   return e;
 }
 
+type FrameFormat = 'json' | 'protobuf' | 'cbor';
+
+/** One event for an object that is not cached bytes (BOOKMARK, ERROR) or must be re-encoded. */
+function objectFrame(format: FrameFormat, type: string, object: Record<string, unknown>): Buffer {
+  if (format === 'protobuf') return encodeProtobufWatchEvent(type, object);
+  if (format === 'cbor') return encodeCborWatchEvent(type, encodeCbor(object));
+  return jsonFrame(type, JSON.stringify(object));
+}
+
 function jsonFrame(type: string, object: Buffer | string): Buffer {
   return Buffer.concat([Buffer.from(`{"type":"${type}","object":`), typeof object === 'string' ? Buffer.from(object) : object, Buffer.from('}\n')]);
 }
@@ -208,16 +221,19 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   const rvParam = query.get('resourceVersion') ?? '';
   const requestedRev = rvParam === '' ? 0 : parseResourceVersion(rvParam);
 
-  // serveWatchHandler: only JSON and protobuf have stream framing.
+  // serveWatchHandler: only JSON, protobuf and CBOR have stream framing.
   if (s.out.mediaType === 'application/yaml') {
     // The 406 is written in the negotiated format; a YAML Table cannot be negotiated for a
     // Status at all, so that answer is the plain 406 in JSON.
-    if (s.out.table) throw notAcceptable(ACCEPTED_MEDIA_TYPES);
-    respondStatus(ctx, notAcceptable(STREAM_MEDIA_TYPES).status, 406, s.out, s.pretty);
+    if (s.out.table) throw notAcceptable(acceptedMediaTypes());
+    respondStatus(ctx, notAcceptable(streamMediaTypes()).status, 406, s.out, s.pretty);
     return;
   }
   const encodeTable = s.out.table !== undefined;
   const protobuf = s.out.mediaType === PROTOBUF_MEDIA_TYPE && !encodeTable;
+  // A CBOR Table watch is CBOR too (kube has no JSON fallback for it, unlike protobuf).
+  const cbor = s.out.mediaType === CBOR_MEDIA_TYPE;
+  const format: FrameFormat = protobuf ? 'protobuf' : cbor ? 'cbor' : 'json';
 
   const filter = (e: CacheEntry): boolean => (!nameFilter || e.name === nameFilter) && (!filter0 || filter0(e));
   const prefix = store.listPrefix(info.namespace);
@@ -261,13 +277,13 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
       stopFeed();
       return;
     }
-    sink = webSocketSink(ws, up.socket, protobuf);
+    sink = webSocketSink(ws, up.socket, format);
   } else {
     ctx.respond = false;
     const res = ctx.res;
     res.statusCode = 200;
-    // Watch streams are JSON or protobuf frames (a Table watch is JSON).
-    res.setHeader('Content-Type', protobuf ? PROTOBUF_WATCH_MEDIA_TYPE : 'application/json');
+    // Watch streams are JSON, protobuf or CBOR frames (a Table watch is JSON or CBOR).
+    res.setHeader('Content-Type', protobuf ? PROTOBUF_WATCH_MEDIA_TYPE : cbor ? CBOR_SEQ_MEDIA_TYPE : 'application/json');
     res.setHeader('Cache-Control', 'no-cache, private');
     res.setHeader('Transfer-Encoding', 'chunked');
     res.flushHeaders();
@@ -276,7 +292,7 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
 
   if (start.kind === 'error') {
     const status = start.status as unknown as Record<string, unknown>;
-    sink.write(protobuf ? encodeProtobufWatchEvent('ERROR', status) : jsonFrame('ERROR', JSON.stringify(status)));
+    sink.write(objectFrame(format, 'ERROR', status));
     sink.end();
     armDrainTimer(sink);
     return;
@@ -300,20 +316,21 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
   let sentColumns = false;
 
   const encode = (it: Item): Buffer => {
-    if (!it.entry) return protobuf ? encodeProtobufWatchEvent(it.type, it.object!) : jsonFrame(it.type, JSON.stringify(it.object));
+    if (!it.entry) return objectFrame(format, it.type, it.object!);
     if (encodeTable) {
       const t = tableOf(s.def, [decodeObject(it.entry.bytes)], { resourceVersion: String(it.entry.rv) }, s.out, 'Object', !sentColumns);
       sentColumns = true;
-      return jsonFrame(it.type, JSON.stringify(t));
+      return cbor ? encodeCborWatchEvent(it.type, encodeCbor(t)) : jsonFrame(it.type, JSON.stringify(t));
     }
-    const key = `${protobuf ? 'pb' : 'json'}:${it.type}`;
+    const key = `${format}:${it.type}`;
     let cache = sharedFrames.get(key);
     if (!cache) sharedFrames.set(key, (cache = new WeakMap()));
     let frame = cache.get(it.entry);
     if (!frame) {
-      frame = protobuf
-        ? encodeProtobufWatchEvent(it.type, JSON.parse(it.entry.bytes.toString('utf8')) as Record<string, unknown>)
-        : jsonFrame(it.type, it.entry.bytes);
+      frame =
+        format === 'json'
+          ? jsonFrame(it.type, it.entry.bytes)
+          : objectFrame(format, it.type, JSON.parse(it.entry.bytes.toString('utf8')) as Record<string, unknown>);
       cache.set(it.entry, frame);
     }
     return frame;
@@ -541,15 +558,17 @@ function httpSink(res: ServerResponse): Sink {
   };
 }
 
-function webSocketSink(ws: WebSocket, socket: Duplex, binary: boolean): Sink {
+function webSocketSink(ws: WebSocket, socket: Duplex, format: FrameFormat): Sink {
+  const binary = format !== 'json';
   ws.on('error', () => ws.terminate());
   // The client should send nothing; whatever it sends is read and dropped.
   ws.on('message', () => undefined);
   return {
     write: (frame) => {
       if (ws.readyState !== ws.OPEN) return;
-      // Text messages carry the JSON line; protobuf events go without the length prefix.
-      ws.send(binary ? frame.subarray(4) : frame, { binary });
+      // Text messages carry the JSON line; protobuf events go without the length prefix;
+      // a CBOR event is one binary message as it is.
+      ws.send(format === 'protobuf' ? frame.subarray(4) : frame, { binary });
     },
     pending: () => ws.bufferedAmount,
     whenDrained: (fn) => {

@@ -5,11 +5,15 @@ import type { IncomingMessage } from 'node:http';
 import { yamlModule } from '../lazy-module.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../api/status-error.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
+import { CBOR_MEDIA_TYPE, CborDecodeError, cborEnabled, decodeCbor } from './cbor/index.js';
 
 /** kube-apiserver's --max-request-bytes default: 3 MiB. */
 export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 export const MAX_NESTING_DEPTH = 10_000;
 export const BODY_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+/** The body media types a 415 lists: the CBOR gate appends application/cbor. */
+export const bodyMediaTypes = (): string[] => (cborEnabled() ? [...BODY_MEDIA_TYPES, CBOR_MEDIA_TYPE] : BODY_MEDIA_TYPES);
 
 export async function readBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
@@ -61,6 +65,17 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
   const mt = baseMediaType(contentType) || 'application/json';
   const cannot = (why: string) =>
     badRequest(`${target.kind} in version "${target.apiVersion.split('/').pop()}" cannot be handled as a ${target.kind}: ${why}`);
+  if (mt === CBOR_MEDIA_TYPE && cborEnabled()) {
+    try {
+      const doc = decodeCbor(body);
+      const dup = doc.duplicates[0];
+      if (dup) throw cannot(`cbor: found duplicate map key "${dup.key}" at map element index ${dup.index}`);
+      return doc.value;
+    } catch (e) {
+      if (e instanceof CborDecodeError) throw cannot(e.message);
+      throw e;
+    }
+  }
   const text = mt === PROTOBUF_MEDIA_TYPE ? '' : body.toString('utf8');
   if (mt === 'application/json') {
     if (text.trim() === '') throw cannot('Object \'Kind\' is missing in \'\'');
@@ -91,5 +106,5 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
       throw e;
     }
   }
-  throw unsupportedMediaType(mt, BODY_MEDIA_TYPES);
+  throw unsupportedMediaType(mt, bodyMediaTypes());
 }

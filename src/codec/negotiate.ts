@@ -1,7 +1,9 @@
-// Accept negotiation for object responses: JSON (default), YAML, and the Table
-// representation (as=Table;g=meta.k8s.io;v=v1|v1beta1) that kubectl asks for.
+// Accept negotiation for object responses: JSON (default), YAML, protobuf, CBOR (with the
+// CBORServingAndStorage gate), and the Table representation
+// (as=Table;g=meta.k8s.io;v=v1|v1beta1) that kubectl asks for.
 
 import { notAcceptable } from '../api/status-error.js';
+import { CBOR_MEDIA_TYPE, cborEnabled } from './cbor/index.js';
 
 export interface MediaRange {
   type: string;
@@ -11,13 +13,16 @@ export interface MediaRange {
 }
 
 export interface OutputFormat {
-  mediaType: 'application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf';
+  mediaType: 'application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf' | 'application/cbor';
   /** Set when the client asked for a Table; the meta.k8s.io version it asked for. */
   table?: 'v1' | 'v1beta1';
 }
 
-/** The media types kube lists in a 406, in its order. */
+/** The media types kube lists in a 406, in its order, without the gated ones. */
 export const ACCEPTED_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+
+/** The media types kube lists in a 406 now: the CBOR gate appends application/cbor. */
+export const acceptedMediaTypes = (): string[] => (cborEnabled() ? [...ACCEPTED_MEDIA_TYPES, CBOR_MEDIA_TYPE] : ACCEPTED_MEDIA_TYPES);
 
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header || !header.trim()) return [{ type: '*', subtype: '*', params: {}, q: 1 }];
@@ -50,6 +55,7 @@ function asFormat(r: MediaRange, allowTable: boolean): OutputFormat | undefined 
   if (as) {
     if (as === 'Table' && allowTable && r.params.g === 'meta.k8s.io' && (r.params.v === 'v1' || r.params.v === 'v1beta1')) {
       if (full === 'application/json' || full === 'application/yaml') return { mediaType: full, table: r.params.v };
+      if (full === CBOR_MEDIA_TYPE && cborEnabled()) return { mediaType: full, table: r.params.v };
     }
     // Other transformations (PartialObjectMetadata...) are not served yet.
     return undefined;
@@ -57,6 +63,7 @@ function asFormat(r: MediaRange, allowTable: boolean): OutputFormat | undefined 
   if (full === 'application/json' || full === 'application/*' || full === '*/*') return { mediaType: 'application/json' };
   if (full === 'application/yaml') return { mediaType: 'application/yaml' };
   if (full === 'application/vnd.kubernetes.protobuf') return { mediaType: full };
+  if (full === CBOR_MEDIA_TYPE && cborEnabled()) return { mediaType: full };
   return undefined;
 }
 
@@ -66,5 +73,5 @@ export function negotiateOutput(accept: string | undefined, allowTable = true): 
     const f = asFormat(r, allowTable);
     if (f) return f;
   }
-  throw notAcceptable(ACCEPTED_MEDIA_TYPES);
+  throw notAcceptable(acceptedMediaTypes());
 }

@@ -18,8 +18,9 @@ import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '.
 import { parseJsonFast } from '../schema/json-fast.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
-import { BODY_MEDIA_TYPES, baseMediaType } from './body.js';
+import { baseMediaType, bodyMediaTypes } from './body.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
+import { CBOR_MEDIA_TYPE, cborEnabled, decodeCborTypedBody } from './cbor/index.js';
 
 export interface TypedTarget {
   /** The endpoint's kind and group/version. */
@@ -36,6 +37,22 @@ export interface TypedBody {
   warnings: string[];
 }
 
+/** The body's kind and group/version must be the endpoint's (missing ones default to it). */
+function checkTarget(gvk: { group: string; version: string; kind: string }, target: TypedTarget): void {
+  const kind = gvk.kind || target.kind;
+  const version = gvk.version || target.version;
+  if (kind !== target.kind) {
+    throw badRequest(
+      cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gvk.group ? `${gvk.group}/` : ''}${version}"`),
+    );
+  }
+  if ((gvk.version && gvk.group !== target.group) || (gvk.version && gvk.version !== target.version)) {
+    const got = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
+    const want = target.group ? `${target.group}/${target.version}` : target.version;
+    throw badRequest(`the API version in the data (${got}) does not match the expected API version (${want})`);
+  }
+}
+
 export function decodeTypedBody(
   body: Buffer,
   contentType: string | undefined,
@@ -48,6 +65,11 @@ export function decodeTypedBody(
   let duplicates: JsonDuplicate[] = [];
   let yamlDuplicates: YamlDuplicate[] | undefined;
   const unrecognized = (cause: string) => badRequest(unrecognizedObjectMessage(target.kind, cause, body));
+  if (mt === CBOR_MEDIA_TYPE && cborEnabled()) {
+    // CBOR has its own rules for repeated keys and unknown fields (see cbor/typed.ts).
+    const r = decodeCborTypedBody(body, target, registry, fieldValidation, (gvk) => checkTarget(gvk, target));
+    return { object: r.object, warnings: r.warnings };
+  }
   if (mt === 'application/json') {
     const text = body.toString('utf8');
     try {
@@ -79,7 +101,7 @@ export function decodeTypedBody(
       throw e;
     }
   } else {
-    throw unsupportedMediaType(mt, BODY_MEDIA_TYPES);
+    throw unsupportedMediaType(mt, bodyMediaTypes());
   }
 
   let gvk: { group: string; version: string; kind: string };
@@ -89,19 +111,10 @@ export function decodeTypedBody(
     if (e instanceof DecodeError) throw unrecognized(e.message);
     throw e;
   }
+  checkTarget(gvk, target);
   // A body may leave apiVersion/kind out: the endpoint supplies them.
   const kind = gvk.kind || target.kind;
   const version = gvk.version || target.version;
-  if (kind !== target.kind) {
-    throw badRequest(
-      cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gvk.group ? `${gvk.group}/` : ''}${version}"`),
-    );
-  }
-  if ((gvk.version && gvk.group !== target.group) || (gvk.version && gvk.version !== target.version)) {
-    const got = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
-    const want = target.group ? `${target.group}/${target.version}` : target.version;
-    throw badRequest(`the API version in the data (${got}) does not match the expected API version (${want})`);
-  }
   let decoded;
   try {
     decoded = decodeTyped(doc, target.definition, registry, { duplicates, sortKeys: mt === 'application/yaml' });

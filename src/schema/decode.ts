@@ -47,6 +47,12 @@ export interface DecodeTypedOptions {
    */
   sortKeys?: boolean;
   /**
+   * Quantities from numbers (`storage: 5`), as Quantity.UnmarshalJSON takes them. CBOR bodies
+   * set false: Quantity.UnmarshalCBOR takes only a string (anything else is a type error
+   * naming Go type `string`).
+   */
+  quantityNumbers?: boolean;
+  /**
    * Go type names for messages where the schema cannot tell (named string types):
    * key `<definition>.<field>`, e.g. `io.k8s.api.core.v1.Container.imagePullPolicy` -> `v1.PullPolicy`.
    * A `goType` property on a FieldSchema is honoured too.
@@ -184,6 +190,7 @@ interface Ctx {
   refs: Map<TypeRef, CStruct>;
   goTypes: Readonly<Record<string, string>> | undefined;
   sortKeys: boolean;
+  quantityNumbers: boolean;
   dupIndex: Map<object, JsonDuplicate[]> | null;
   /** kube strict path of the value being decoded: field names and array indices. */
   segs: (string | number)[];
@@ -365,7 +372,9 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       // Quantity.UnmarshalJSON: the text between the quotes (or the number's literal), trimmed.
       let text: string;
       if (typeof v === 'string') text = v.trim();
-      else if (typeof v === 'number' || v instanceof JsonNumber) text = numberText(v);
+      else if (!ctx.quantityNumbers) {
+        throw new DecodeError(typeErrorMessage(ctx, typeof v === 'number' || v instanceof JsonNumber ? `number ${numberText(v)}` : jsonKind(v), 'string'));
+      } else if (typeof v === 'number' || v instanceof JsonNumber) text = numberText(v);
       else throw new DecodeError(QUANTITY_FORMAT_MESSAGE);
       const q = parseQuantity(text);
       if (!q.ok) throw new DecodeError(q.error);
@@ -534,6 +543,7 @@ export function decodeTyped(
     refs,
     goTypes: opts.goTypes,
     sortKeys: opts.sortKeys === true,
+    quantityNumbers: opts.quantityNumbers !== false,
     dupIndex: null,
     segs: [],
     fieldStack: [],

@@ -8,6 +8,7 @@ import { StatusError, genericNotFound, internalError } from '../api/status-error
 import { parseRequestInfo } from './request-info.js';
 import { negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
+import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
 
 export interface AppParts {
   log: Logger;
@@ -20,7 +21,8 @@ export interface AppParts {
 
 /**
  * A Status goes out in the format the client negotiated (a protobuf-only client gets a
- * protobuf Status), except a 406, whose body is always JSON, as kube sends it.
+ * protobuf Status, a CBOR client a CBOR one), except a 406, whose body is always JSON,
+ * as kube sends it.
  */
 function writeStatus(ctx: Koa.Context, se: StatusError): void {
   if (se.code !== 406) {
@@ -29,6 +31,11 @@ function writeStatus(ctx: Koa.Context, se: StatusError): void {
       if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
         ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
         ctx.body = encodeProtobufObject(se.status as unknown as Record<string, unknown>);
+        return;
+      }
+      if (out.mediaType === CBOR_MEDIA_TYPE) {
+        ctx.set('Content-Type', CBOR_MEDIA_TYPE);
+        ctx.body = encodeCbor(se.status);
         return;
       }
     } catch {

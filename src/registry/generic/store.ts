@@ -30,6 +30,7 @@ import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimest
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
+import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
 import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
 
 export interface StoreDeps {
@@ -382,7 +383,20 @@ export class GenericStore {
    * state without writing: every step runs but the commit, and no revision is consumed.
    */
   private async commit(key: string, mutate: Mutation, dryRun: boolean): Promise<Outcome> {
-    if (!dryRun) return this.actor.submit(key, mutate);
+    if (!dryRun) {
+      // The stored-object size limit, for every backend, before anything is written.
+      const sized: Mutation = (cur) => {
+        const d = mutate(cur);
+        if (d.kind === 'put') checkStoredSize(key, d.value);
+        return d;
+      };
+      try {
+        return await this.actor.submit(key, sized);
+      } catch (e) {
+        if (isStorageTooLarge(e)) throw objectTooLarge();
+        throw e;
+      }
+    }
     const cur = await this.deps.storage.get(key);
     const d = mutate(cur);
     if (d.kind === 'put') {
