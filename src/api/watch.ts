@@ -538,10 +538,34 @@ function armDrainTimer(sink: Sink): void {
   sink.onClose(() => clearTimeout(t));
 }
 
+/**
+ * A frame in HTTP/1.1 chunked framing, made once per frame: every watcher of an event
+ * shares the frame, so they share its chunk too.
+ */
+const chunkedFrames = new WeakMap<Buffer, Buffer>();
+const CRLF = Buffer.from('\r\n');
+
+function chunked(frame: Buffer): Buffer {
+  let c = chunkedFrames.get(frame);
+  if (!c) {
+    c = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`, 'latin1'), frame, CRLF]);
+    chunkedFrames.set(frame, c);
+  }
+  return c;
+}
+
 function httpSink(res: ServerResponse): Sink {
+  // The headers are flushed and the response is chunked: a frame can go to the socket as one
+  // ready-made chunk. res.write would frame it again per watcher and cork and uncork the
+  // socket around it; with a thousand watchers per event that is most of the fan-out's cost.
+  // res.end() still writes the last chunk.
+  const direct = res.headersSent && res.chunkedEncoding && res.socket !== null;
   return {
     write: (frame) => {
-      if (!res.writableEnded && !res.destroyed) res.write(frame);
+      if (res.writableEnded || res.destroyed) return;
+      const sock = res.socket;
+      if (direct && sock && !sock.destroyed) sock.write(chunked(frame));
+      else res.write(frame);
     },
     pending: () => res.writableLength,
     whenDrained: (fn) => {

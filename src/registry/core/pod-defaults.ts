@@ -1,6 +1,8 @@
 // The defaults kube applies to a pod template (pkg/apis/core/v1/defaults.go), so a
 // template stored by kapi reads back as it would from kube-apiserver.
 
+import { withNullCreationTimestamp } from '../generic/meta.js';
+
 interface Port {
   protocol?: string;
 }
@@ -45,8 +47,7 @@ export function defaultPodSpec(spec: Record<string, unknown>): void {
 }
 
 export function defaultPodTemplate(template: { metadata?: Record<string, unknown>; spec?: Record<string, unknown> }): void {
-  template.metadata ??= {};
-  if (!('creationTimestamp' in template.metadata)) template.metadata.creationTimestamp = null;
+  template.metadata = withNullCreationTimestamp(template.metadata ?? {});
   template.spec ??= {};
   defaultPodSpec(template.spec);
 }

@@ -48,3 +48,39 @@ export const clone = <T>(v: T): T => structuredClone(v);
 export function hasPendingFinalizers(obj: KObject): boolean {
   return (obj.metadata.finalizers?.length ?? 0) > 0;
 }
+
+/** ObjectMeta's fields in Go's order, which is the order kube writes them in. */
+const OBJECT_META_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
+
+/**
+ * An embedded ObjectMeta (a pod template's, a claim template's) as kube writes it: Go's
+ * metav1.Time has no omitempty effect, so an unset creationTimestamp reads back as null, in
+ * its place among the fields.
+ */
+export function withNullCreationTimestamp(meta: Record<string, unknown>): Record<string, unknown> {
+  if ('creationTimestamp' in meta) return meta;
+  const out: Record<string, unknown> = {};
+  for (const k of OBJECT_META_ORDER) {
+    if (k === 'creationTimestamp') out[k] = null;
+    else if (meta[k] !== undefined) out[k] = meta[k];
+  }
+  // Fields kube does not know were dropped by the decoder; anything else keeps its value.
+  for (const k of Object.keys(meta)) if (!(k in out)) out[k] = meta[k];
+  return out;
+}

@@ -13,7 +13,7 @@ import {
   validateLabelSelector,
   validateLabels,
 } from '../../generic/validation.js';
-import { deepEqual } from '../../generic/meta.js';
+import { deepEqual, withNullCreationTimestamp } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
 import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
@@ -47,6 +47,15 @@ function applyDefaults(obj: KObject): void {
     defaultPodTemplate(s.template);
     applyPodSpecExtraDefaults(s.template.spec ?? {});
   }
+  // Claim templates are whole PersistentVolumeClaims: written in Go's field order, with the
+  // embedded metadata's null creationTimestamp.
+  s.volumeClaimTemplates = s.volumeClaimTemplates?.map((t) => {
+    const { apiVersion, kind, metadata, spec: claimSpec, status, ...rest } = t as Record<string, unknown>;
+    const out: Record<string, unknown> = { apiVersion, kind, metadata: withNullCreationTimestamp((metadata ?? {}) as Record<string, unknown>) };
+    if (claimSpec !== undefined) out.spec = claimSpec;
+    if (status !== undefined) out.status = status;
+    return Object.assign(out, rest);
+  });
 }
 
 /**
