@@ -12,7 +12,8 @@ import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
-import { parseWriteOptions } from './write-options.js';
+import { parseWriteOptions, writeOwner } from './write-options.js';
+import { APPLY_PATCH_YAML, handleApplyPatch } from './apply.js';
 
 const MERGE_PATCH = 'application/merge-patch+json';
 
@@ -21,14 +22,15 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (!info.name) throw methodNotAllowed();
   if (info.subresource && info.subresource !== 'scale' && !def.subresources?.[info.subresource]) throw genericNotFound();
   const mt = baseMediaType(s.ctx.get('content-type') || undefined);
+  if (mt === APPLY_PATCH_YAML) return handleApplyPatch(s);
   if (mt !== MERGE_PATCH) {
     throw new StatusError(
       415,
       'UnsupportedMediaType',
-      `the body of the request was in an unknown format - accepted media types include: ${MERGE_PATCH}`,
+      `the body of the request was in an unknown format - accepted media types include: ${MERGE_PATCH}, ${APPLY_PATCH_YAML}`,
     );
   }
-  const opts = parseWriteOptions(s.query, 'PatchOptions');
+  const opts = parseWriteOptions(s.query, 'PatchOptions', 'other');
   const body = (await readBody(s.ctx.req)).toString('utf8');
   let patch: unknown;
   try {
@@ -50,6 +52,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       (old) => scaledObject(s, old, applyMergePatch(scaleOf(def, old), patch) as Parameters<typeof scaledObject>[2]),
       undefined,
       opts.dryRun,
+      writeOwner(opts, s.ctx.get('user-agent'), 'scale'),
     );
     respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
     return;
@@ -76,6 +79,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     },
     undefined,
     opts.dryRun,
+    writeOwner(opts, s.ctx.get('user-agent'), info.subresource),
   );
   addWarnings(s, warnings);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);

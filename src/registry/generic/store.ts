@@ -29,6 +29,15 @@ import { decodeObject, encodeForStorage, stripResourceVersion, withResourceVersi
 import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
 import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
+import { FieldManager, type FieldOwner } from '../../patch/ssa/field-manager.js';
+
+/**
+ * Who a write is for, so managedFields follow it. `apply` marks a Server-Side Apply, whose
+ * handler already computed the object's managedFields.
+ */
+export interface WriteOwner extends FieldOwner {
+  apply?: boolean;
+}
 
 export interface StoreDeps {
   storage: Storage;
@@ -120,6 +129,8 @@ export class GenericStore {
   readonly apiVersion: string;
   /** The type's schema definition name (io.k8s.api.apps.v1.StatefulSet). */
   readonly definition: string;
+  /** managedFields upkeep and Server-Side Apply for this kind. */
+  readonly fieldManager: FieldManager;
 
   constructor(
     readonly def: ResourceDef,
@@ -129,6 +140,10 @@ export class GenericStore {
     this.gr = { group: def.group, resource: def.resource };
     this.apiVersion = apiVersionOf(def);
     this.definition = rootDefinition(def.group, def.version, def.kind);
+    this.fieldManager = new FieldManager(
+      { group: def.group, version: def.version, kind: def.kind, definition: this.definition, hasStatus: Boolean(def.subresources?.status) },
+      SCHEMAS,
+    );
     this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
@@ -451,7 +466,7 @@ export class GenericStore {
     if (errs.length) throw this.invalid(obj, errs);
   }
 
-  async create(namespace: string, input: KObject, dryRun = false): Promise<{ bytes: Buffer; obj: KObject }> {
+  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject }> {
     const obj = input;
     this.alignNamespace(obj, namespace);
     await this.checkNamespace(namespace, obj.metadata.name ?? '');
@@ -459,6 +474,7 @@ export class GenericStore {
     const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
     if (base) obj.metadata.name = generateName(base);
     this.def.strategy.canonicalize?.(obj);
+    if (owner && !owner.apply) this.fieldManager.update(null, obj, owner);
     this.validateCreate(obj);
     await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
     // A generated name can collide; try a few fresh names before giving up, as kube does.
@@ -501,6 +517,7 @@ export class GenericStore {
     input: KObject,
     subresource = '',
     dryRun = false,
+    owner?: WriteOwner,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     if (!input.metadata.name) {
@@ -544,7 +561,13 @@ export class GenericStore {
           }
         : undefined,
       dryRun,
+      owner,
     );
+  }
+
+  /** Refuses a create into a missing or terminating namespace (for writes that may create). */
+  async checkCreatable(namespace: string, name: string): Promise<void> {
+    if (!this.cache.get(this.keyFor(namespace, name))) await this.checkNamespace(namespace, name);
   }
 
   /**
@@ -559,6 +582,7 @@ export class GenericStore {
     tryUpdate: (old: KObject) => KObject,
     createIfMissing?: () => KObject,
     dryRun = false,
+    owner?: WriteOwner,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     const key = this.keyFor(namespace, name);
@@ -570,6 +594,7 @@ export class GenericStore {
         const obj = createIfMissing();
         this.prepareCreate(obj, namespace);
         strategy.canonicalize?.(obj);
+        if (owner && !owner.apply) this.fieldManager.update(null, obj, owner);
         this.validateCreate(obj);
         created = true;
         result = obj;
@@ -580,6 +605,7 @@ export class GenericStore {
       const obj = tryUpdate(decodeKv(cur));
       this.prepareUpdate(obj, old, strategy);
       strategy.canonicalize?.(obj);
+      if (owner && !owner.apply) this.fieldManager.update(old, obj, owner);
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
