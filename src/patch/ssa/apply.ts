@@ -59,7 +59,7 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
     let next = e.set;
     const t = taken.get(id);
     if (t) next = next.difference(t);
-    if (!removed.isEmpty()) next = next.difference(removed);
+    if (next.overlaps(removed)) next = next.difference(removed);
     if (next.isEmpty()) managed.delete(id);
     else if (next !== e.set) managed.set(id, { ...e, set: next });
   }

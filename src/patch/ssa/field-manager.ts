@@ -129,7 +129,7 @@ export class FieldManager {
     let managed: Managed;
     let reset = false;
     if (sub !== '') {
-      managed = this.decodeOrEmpty(live?.metadata.managedFields);
+      managed = this.decodeOrEmpty(live?.metadata.managedFields, true);
     } else if (isReset(sent)) {
       managed = new Map();
       reset = true;
@@ -139,7 +139,7 @@ export class FieldManager {
       } catch {
         managed = new Map();
       }
-      if (managed.size === 0) managed = this.decodeOrEmpty(live?.metadata.managedFields);
+      if (managed.size === 0) managed = this.decodeOrEmpty(live?.metadata.managedFields, true);
     }
     // skipNonApplied: an existing object nobody tracks stays untracked (until an apply); a
     // reset is the exception, so the writer owns what it changed, as the spec asks.
@@ -156,9 +156,14 @@ export class FieldManager {
     const changed = added.union(modified);
     // Every other manager loses what this write changed or removed (an update never conflicts).
     for (const [mid, e] of managed) {
-      const next = e.set.difference(changed).difference(removed);
+      const hitC = e.set.overlaps(changed);
+      const hitR = e.set.overlaps(removed);
+      if (!hitC && !hitR) continue;
+      let next = e.set;
+      if (hitC) next = next.difference(changed);
+      if (hitR) next = next.difference(removed);
       if (next.isEmpty()) managed.delete(mid);
-      else if (!next.equals(e.set)) managed.set(mid, { ...e, set: next });
+      else managed.set(mid, { ...e, set: next });
     }
     const current = changed.difference(removed);
     if (!current.isEmpty()) {
@@ -245,9 +250,9 @@ export class FieldManager {
     }
   }
 
-  private decodeOrEmpty(mf: unknown): Managed {
+  private decodeOrEmpty(mf: unknown, keepRaw = false): Managed {
     try {
-      return decodeManagedFields(mf);
+      return decodeManagedFields(mf, keepRaw);
     } catch {
       return new Map();
     }
@@ -255,7 +260,7 @@ export class FieldManager {
 
   private decodeOrFail(mf: unknown): Managed {
     try {
-      return decodeManagedFields(mf);
+      return decodeManagedFields(mf, true);
     } catch (e) {
       if (e instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${e.message}`);
       throw e;
@@ -264,9 +269,10 @@ export class FieldManager {
 
   private strip(managed: Managed): void {
     for (const [id, e] of managed) {
+      if (!e.set.overlaps(STRIP)) continue;
       const next = e.set.difference(STRIP);
       if (next.isEmpty()) managed.delete(id);
-      else if (!next.equals(e.set)) managed.set(id, { ...e, set: next });
+      else managed.set(id, { ...e, set: next });
     }
   }
 

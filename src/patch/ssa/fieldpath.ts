@@ -92,7 +92,22 @@ export function compareValues(a: unknown, b: unknown): number {
   }
 }
 
+const parsedKeys = new Map<string, unknown>();
+
+/** JSON of a k:/v: element, memoized (the same few keys recur on every write). */
+function parsedRest(pe: PathElement): unknown {
+  let v = parsedKeys.get(pe);
+  if (v === undefined) {
+    v = JSON.parse(pe.slice(2));
+    if (parsedKeys.size > 10_000) parsedKeys.clear();
+    parsedKeys.set(pe, v);
+  }
+  return v;
+}
+
 export function comparePE(a: PathElement, b: PathElement): number {
+  // Same kind of field element: the names order as the whole strings do.
+  if (a.charCodeAt(0) === 102 && b.charCodeAt(0) === 102) return cmpStr(a, b);
   const ka = KIND_RANK[a[0]] ?? 4;
   const kb = KIND_RANK[b[0]] ?? 4;
   if (ka !== kb) return ka - kb;
@@ -104,11 +119,11 @@ export function comparePE(a: PathElement, b: PathElement): number {
     case 'i':
       return Number(ra) - Number(rb);
     case 'v':
-      return compareValues(JSON.parse(ra), JSON.parse(rb));
+      return compareValues(parsedRest(a), parsedRest(b));
     case 'k': {
       // FieldList.Compare: field by field (name, then value), then length.
-      const x = JSON.parse(ra) as Record<string, unknown>;
-      const y = JSON.parse(rb) as Record<string, unknown>;
+      const x = parsedRest(a) as Record<string, unknown>;
+      const y = parsedRest(b) as Record<string, unknown>;
       const kx = Object.keys(x);
       const ky = Object.keys(y);
       for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
@@ -231,6 +246,17 @@ export class FieldSet {
     return out;
   }
 
+  /** Whether the two sets share a path. */
+  overlaps(o: FieldSet): boolean {
+    const [small, big] = this.members.size <= o.members.size ? [this.members, o.members] : [o.members, this.members];
+    for (const m of small) if (big.has(m)) return true;
+    for (const [pe, c] of this.children) {
+      const oc = o.children.get(pe);
+      if (oc && c.overlaps(oc)) return true;
+    }
+    return false;
+  }
+
   /** Whether every path of this set is in `o`. */
   subsetOf(o: FieldSet): boolean {
     for (const m of this.members) if (!o.members.has(m)) return false;
@@ -264,34 +290,51 @@ export class FieldSet {
 
   /** FieldsV1 JSON: elements in order, `{}` at a leaf, `".": {}` first where a member also has children. */
   toFieldsV1(): Record<string, unknown> {
+    // Built as text and parsed once: far cheaper than growing objects with arbitrary keys.
+    return JSON.parse(this.toFieldsV1Json()) as Record<string, unknown>;
+  }
+
+  toFieldsV1Json(): string {
     return this.emit(false);
   }
 
-  private emit(includeSelf: boolean): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    if (includeSelf) out['.'] = {};
-    const keys = new Set<PathElement>(this.members);
-    for (const k of this.children.keys()) keys.add(k);
-    for (const pe of [...keys].sort(comparePE)) {
-      const c = this.children.get(pe);
-      out[pe] = c ? c.emit(this.members.has(pe)) : {};
+  private emit(includeSelf: boolean): string {
+    let out = includeSelf ? '{".":{}' : '{';
+    let first = !includeSelf;
+    let keys: PathElement[];
+    if (this.children.size === 0) keys = [...this.members];
+    else {
+      keys = [...this.children.keys()];
+      for (const m of this.members) if (!this.children.has(m)) keys.push(m);
     }
-    return out;
+    keys.sort(comparePE);
+    for (const pe of keys) {
+      if (!first) out += ',';
+      first = false;
+      const c = this.children.get(pe);
+      out += JSON.stringify(pe) + ':' + (c ? c.emit(this.members.has(pe)) : '{}');
+    }
+    return out + '}';
   }
 
   static fromFieldsV1(v: unknown): FieldSet {
     if (v === null || v === undefined) return new FieldSet();
     if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
     const out = new FieldSet();
-    for (const [k, c] of Object.entries(v as Record<string, unknown>)) {
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
       if (k === '.') continue;
-      if (!/^[fkvi]:/.test(k)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
+      const c = o[k];
+      const t = k.charCodeAt(0);
+      if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
       if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
       const co = c as Record<string, unknown>;
-      const keys = Object.keys(co);
+      let n = 0;
+      for (const _ in co) n++;
+      const dot = n > 0 && '.' in co;
       const pe = normalizePE(k);
-      if (keys.length === 0 || '.' in co) out.members.add(pe);
-      if (keys.length > ('.' in co ? 1 : 0)) {
+      if (n === 0 || dot) out.members.add(pe);
+      if (n > (dot ? 1 : 0)) {
         const sub = FieldSet.fromFieldsV1(co);
         if (!sub.isEmpty()) out.children.set(pe, sub);
       }
@@ -300,8 +343,21 @@ export class FieldSet {
   }
 }
 
+const normalized = new Map<string, PathElement>();
+
 /** Re-spells a k:/v: element as this module writes it, so equal elements are equal strings. */
 function normalizePE(k: string): PathElement {
+  if (k.charCodeAt(0) === 102 || k.charCodeAt(0) === 105) return k;
+  let n = normalized.get(k);
+  if (n === undefined) {
+    n = respell(k);
+    if (normalized.size > 10_000) normalized.clear();
+    normalized.set(k, n);
+  }
+  return n;
+}
+
+function respell(k: string): PathElement {
   if (k[0] === 'k') {
     let o: unknown;
     try {

@@ -13,6 +13,8 @@ export interface ManagerEntry {
   subresource?: string;
   set: FieldSet;
   time?: string;
+  /** The wire fieldsV1 `set` was decoded from, reused while the set is that same object. */
+  raw?: { set: FieldSet; fieldsV1: unknown };
 }
 
 /** Managers by identifier (kube's BuildManagerIdentifier: the entry without time, fields and, for Apply, apiVersion). */
@@ -27,8 +29,12 @@ export function managerId(manager: string, operation: Operation, apiVersion: str
 
 export class ManagedFieldsError extends Error {}
 
-/** Decodes wire entries; throws ManagedFieldsError on anything kube would refuse to decode. */
-export function decodeManagedFields(entries: unknown): Managed {
+/**
+ * Decodes wire entries; throws ManagedFieldsError on anything kube would refuse to decode.
+ * `keepRaw` (for entries this server wrote, in canonical form) lets unchanged entries be
+ * written back without re-encoding.
+ */
+export function decodeManagedFields(entries: unknown, keepRaw = false): Managed {
   const out: Managed = new Map();
   if (entries === undefined || entries === null) return out;
   if (!Array.isArray(entries)) throw new ManagedFieldsError('managedFields must be a list');
@@ -49,6 +55,7 @@ export function decodeManagedFields(entries: unknown): Managed {
       throw new ManagedFieldsError(`error decoding set: ${(err as Error).message}`);
     }
     const entry: ManagerEntry = { manager, operation: x.operation, apiVersion: x.apiVersion, set };
+    if (keepRaw) entry.raw = { set, fieldsV1: x.fieldsV1 };
     if (subresource) entry.subresource = subresource;
     if (typeof x.time === 'string') entry.time = x.time;
     out.set(managerId(manager, x.operation, x.apiVersion, subresource), entry);
@@ -77,7 +84,7 @@ export function encodeManagedFields(m: Managed): Record<string, unknown>[] | und
     const o: Record<string, unknown> = { manager: e.manager, operation: e.operation, apiVersion: e.apiVersion };
     if (e.time) o.time = e.time;
     o.fieldsType = 'FieldsV1';
-    o.fieldsV1 = e.set.toFieldsV1();
+    o.fieldsV1 = e.raw && e.raw.set === e.set ? e.raw.fieldsV1 : e.set.toFieldsV1();
     if (e.subresource) o.subresource = e.subresource;
     return o;
   });
