@@ -17,7 +17,7 @@ import {
   type Conflict,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, compare, isSame, toFieldSet, zeroObject, type TypeNode } from './typed.js';
+import { TypeResolver, compare, toFieldSet, zeroObject, type TypeNode } from './typed.js';
 import { nowTimestamp } from '../../registry/generic/meta.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -227,11 +227,6 @@ export class FieldManager {
     obj.metadata ??= {};
     this.encode(obj, out);
     return obj;
-  }
-
-  /** Whether an apply left the object as it was (no new resourceVersion is due). */
-  unchanged(live: KObject, obj: KObject): boolean {
-    return isSame(compare(this.resolver, this.root, live, obj));
   }
 
   /** versionCheck and the managedFields rule of an apply configuration. */

@@ -442,8 +442,11 @@ export class GenericStore {
     }
   }
 
-  /** kube's rest.BeforeCreate, in its order. */
-  private prepareCreate(obj: KObject, namespace: string): void {
+  /**
+   * kube's rest.BeforeCreate, in its order. `afterDefaults` runs where kube's field manager
+   * does: on the defaulted object, before the strategy prepares it.
+   */
+  private prepareCreate(obj: KObject, namespace: string, afterDefaults?: () => void): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.def.kind;
     this.alignNamespace(obj, namespace);
@@ -453,6 +456,7 @@ export class GenericStore {
     delete meta.selfLink;
     delete meta.resourceVersion;
     this.applyDefaults(obj, this.def.strategy);
+    afterDefaults?.();
     this.def.strategy.prepareForCreate(obj);
     meta.uid = newUID();
     meta.creationTimestamp = nowTimestamp();
@@ -470,11 +474,10 @@ export class GenericStore {
     const obj = input;
     this.alignNamespace(obj, namespace);
     await this.checkNamespace(namespace, obj.metadata.name ?? '');
-    this.prepareCreate(obj, namespace);
+    this.prepareCreate(obj, namespace, this.trackFields(null, obj, this.def.strategy, owner));
     const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
     if (base) obj.metadata.name = generateName(base);
     this.def.strategy.canonicalize?.(obj);
-    if (owner && !owner.apply) this.fieldManager.update(null, obj, owner);
     this.validateCreate(obj);
     await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
     // A generated name can collide; try a few fresh names before giving up, as kube does.
@@ -592,9 +595,8 @@ export class GenericStore {
       if (!cur) {
         if (!createIfMissing) throw notFound(this.gr, name);
         const obj = createIfMissing();
-        this.prepareCreate(obj, namespace);
+        this.prepareCreate(obj, namespace, this.trackFields(null, obj, strategy, owner));
         strategy.canonicalize?.(obj);
-        if (owner && !owner.apply) this.fieldManager.update(null, obj, owner);
         this.validateCreate(obj);
         created = true;
         result = obj;
@@ -603,9 +605,8 @@ export class GenericStore {
       created = false;
       const old = decodeKv(cur);
       const obj = tryUpdate(decodeKv(cur));
-      this.prepareUpdate(obj, old, strategy);
+      this.prepareUpdate(obj, old, strategy, this.trackFields(old, obj, strategy, owner));
       strategy.canonicalize?.(obj);
-      if (owner && !owner.apply) this.fieldManager.update(old, obj, owner);
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
@@ -628,6 +629,18 @@ export class GenericStore {
     return { bytes, obj: result, created };
   }
 
+  /**
+   * The managedFields step of a non-apply write: on the defaulted object (canonical names
+   * included, as kube's defaulting sets them), before the strategy's own changes.
+   */
+  private trackFields(live: KObject | null, obj: KObject, strategy: Strategy, owner?: WriteOwner): (() => void) | undefined {
+    if (!owner || owner.apply) return undefined;
+    return () => {
+      strategy.canonicalize?.(obj);
+      this.fieldManager.update(live, obj, owner);
+    };
+  }
+
   private hasTypeFinalizers(obj: KObject): boolean {
     return this.def.pendingTypeFinalizers?.(obj) ?? false;
   }
@@ -646,12 +659,13 @@ export class GenericStore {
   }
 
   /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
-  private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy): void {
+  private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy, afterDefaults?: () => void): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.def.kind;
     const meta = obj.metadata;
     const om = old.metadata;
     this.applyDefaults(obj, strategy);
+    afterDefaults?.();
     if (om.generation !== undefined) meta.generation = om.generation;
     else delete meta.generation;
     strategy.prepareForUpdate(obj, old);
@@ -757,7 +771,8 @@ export class GenericStore {
     const key = this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!);
     if (this.cache.get(key)) return;
     try {
-      await this.create(obj.metadata.namespace ?? '', clone(obj));
+      // kube-apiserver writes these itself, so they are its fields.
+      await this.create(obj.metadata.namespace ?? '', clone(obj), false, { manager: 'kube-apiserver', subresource: '' });
     } catch (e) {
       if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
     }

@@ -437,6 +437,45 @@ describe('server-side apply', () => {
     expect(e[1].fieldsV1['f:spec']['f:replicas']).toBeUndefined();
   });
 
+  it('apply of a Scale to /scale owns spec.replicas with subresource scale', async () => {
+    const n = uniq('scale');
+    expectCode(await apply(n, cfg(n, { replicas: 2 }), 'owner'), 201);
+    const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: n }, spec: { replicas: 4 } };
+    expectFailure(await http(k, 'PATCH', `${NSP}/${n}/scale?fieldManager=hpa`, scale, APPLY), {
+      code: 409,
+      reason: 'Conflict',
+      message: 'Apply failed with 1 conflict: conflict with "owner": .spec.replicas',
+      details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "owner"', field: '.spec.replicas' }] },
+    });
+    const r = expectCode(await http(k, 'PATCH', `${NSP}/${n}/scale?fieldManager=hpa&force=true`, scale, APPLY), 200);
+    expect(r).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 4 } });
+    const o = await get(n);
+    expect(o.spec.replicas).toBe(4);
+    // Both are Apply entries from the same second or so: their order is by time, then name.
+    expect(new Set(entries(o).map((e) => JSON.stringify(e)))).toStrictEqual(
+      new Set([entry('owner', 'Apply', { 'f:spec': BASE_FIELDS }), entry('hpa', 'Apply', { 'f:spec': { 'f:replicas': {} } }, 'scale')].map((e) => JSON.stringify(e))),
+    );
+    expectFailure(await http(k, 'PATCH', `${NSP}/${n}/scale?fieldManager=hpa`, { ...scale, kind: 'StatefulSet' }, APPLY), {
+      code: 400,
+      reason: 'BadRequest',
+      message: 'invalid object type: autoscaling/v1, Kind=StatefulSet',
+    });
+  });
+
+  it('objects kube-apiserver creates at start are its Update entries', async () => {
+    const o = expectCode(await http(k, 'GET', '/api/v1/namespaces/default'), 200);
+    expect(o.metadata.managedFields).toHaveLength(1);
+    const { time, ...e } = o.metadata.managedFields[0];
+    expect(time).toMatch(RFC3339);
+    expect(e).toStrictEqual({
+      manager: 'kube-apiserver',
+      operation: 'Update',
+      apiVersion: 'v1',
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/metadata.name': {} } } },
+    });
+  });
+
   it('dryRun=All apply answers the result without storing it', async () => {
     const n = uniq('dry');
     const r = expectCode(await apply(n, cfg(n), 'm', '&dryRun=All'), 201);
