@@ -98,6 +98,10 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
     obj.metadata ??= {};
     const name = obj.metadata.name ?? '';
     if (name !== info.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${info.name})`);
+    const ns = obj.metadata.namespace;
+    if (def.namespaced && ns && ns !== info.namespace) {
+      throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${info.namespace})`);
+    }
     return obj;
   };
   const canCreate = info.subresource === '';

@@ -105,10 +105,15 @@ export class FieldManager {
     this.apiVersion = info.group ? `${info.group}/${info.version}` : info.version;
   }
 
-  /** The empty object of the kind, as the live side of a create. */
-  zeroObject(): KObject {
+  /** The empty object of the kind, as the live side of a create (shared: never mutate it). */
+  private zeroRef(): KObject {
     if (!this.zero) this.zero = zeroObject(this.registry, this.info.definition) as KObject;
-    return structuredClone(this.zero);
+    return this.zero;
+  }
+
+  /** A copy of the empty object of the kind. */
+  zeroObject(): KObject {
+    return structuredClone(this.zeroRef());
   }
 
   /** Fields a write through `subresource` never owns (the strategy resets them). */
@@ -124,7 +129,8 @@ export class FieldManager {
    */
   update(live: KObject | null, obj: KObject, owner: FieldOwner): void {
     const sub = owner.subresource;
-    const liveObj = live ?? this.zeroObject();
+    // Only compared, never changed.
+    const liveObj = live ?? this.zeroRef();
     const sent = obj.metadata.managedFields;
     let managed: Managed;
     let reset = false;
