@@ -2,7 +2,7 @@
 // ownership the field manager derives from them, on the real StatefulSet schema.
 
 import { describe, expect, it } from 'vitest';
-import { FieldManager } from '../../src/patch/ssa/field-manager.js';
+import { FieldManager, managerFromUserAgent, managerOrUserAgent } from '../../src/patch/ssa/field-manager.js';
 import { StatusError } from '../../src/api/status-error.js';
 import { SCHEMAS } from '../../src/schema/types/index.js';
 import { TypeResolver, compare, merge, removeItems, toFieldSet, zeroObject } from '../../src/patch/ssa/typed.js';
@@ -167,6 +167,16 @@ describe('FieldManager', () => {
     next.metadata.labels = { l: 'v' };
     fm.update(o, next, { manager: 'u', subresource: '' });
     expect(own(next)).toStrictEqual({ 'u/Update': { 'f:metadata': { 'f:labels': { '.': {}, 'f:l': {} } }, 'f:spec': { 'f:replicas': {} } } });
+  });
+
+  it('names a writer from fieldManager, else the printable User-Agent before its first "/", else unknown', () => {
+    expect(managerOrUserAgent('mine', 'kubectl/v1.33.0')).toBe('mine');
+    expect(managerOrUserAgent(undefined, 'kubectl/v1.33.0 (linux/amd64) kubernetes/8adc0f0')).toBe('kubectl');
+    expect(managerFromUserAgent('my app\u00a0x\u0007/1')).toBe('my appx');
+    expect(managerFromUserAgent('é'.repeat(100))).toHaveLength(64);
+    const o = sts({ replicas: 1 }) as KObject;
+    fm.update(null, o, { manager: managerOrUserAgent(undefined, ''), subresource: '' });
+    expect((o.metadata.managedFields as O[])[0].manager).toBe('unknown');
   });
 
   it('more than ten Update managers fold the oldest into ancient-changes', () => {

@@ -71,7 +71,8 @@ export function managerFromUserAgent(ua: string | undefined): string {
   let out = '';
   let bytes = 0;
   for (const ch of head) {
-    if (/\p{C}/u.test(ch)) continue;
+    // Go's unicode.IsPrint: no control, format or separator characters but the ASCII space.
+    if (ch !== ' ' && /[\p{C}\p{Z}]/u.test(ch)) continue;
     const n = Buffer.byteLength(ch);
     if (bytes + n > 128) break;
     out += ch;
