@@ -11,7 +11,7 @@ import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '..
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
-import { StatusError, badRequest, genericNotFound, methodNotAllowed } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 
 export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
@@ -86,7 +86,12 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
   // Kind and managedFields are refused before the typed check, as kube's chain orders them.
   fm.checkConfig(config);
   checkTyped(s, config);
+  // A resourceVersion in the config is a precondition, as for any update.
+  const wantRv = (config.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
   const build = (live: KObject | null): KObject => {
+    if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== live?.metadata.resourceVersion) {
+      throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
+    }
     const merged = fm.apply(live, config, owner, force);
     let obj: KObject;
     try {

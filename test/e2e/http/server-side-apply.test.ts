@@ -476,6 +476,16 @@ describe('server-side apply', () => {
     });
   });
 
+  it('a resourceVersion in the config is a precondition', async () => {
+    const n = uniq('rv');
+    const o = expectCode(await apply(n, cfg(n), 'm'), 201);
+    const stale = await apply(n, { ...cfg(n, { replicas: 3 }), metadata: { name: n, resourceVersion: '1' } }, 'm');
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({ reason: 'Conflict', message: `Operation cannot be fulfilled on statefulsets.apps "${n}": the object has been modified; please apply your changes to the latest version and try again` });
+    const fresh = expectCode(await apply(n, { ...cfg(n, { replicas: 3 }), metadata: { name: n, resourceVersion: o.metadata.resourceVersion } }, 'm'), 200);
+    expect(fresh.spec.replicas).toBe(3);
+  });
+
   it('dryRun=All apply answers the result without storing it', async () => {
     const n = uniq('dry');
     const r = expectCode(await apply(n, cfg(n), 'm', '&dryRun=All'), 201);
