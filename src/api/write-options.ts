@@ -2,7 +2,7 @@
 // validated as kube validates them: a bad value is 422 Invalid on the options kind.
 
 import { invalid, type FieldError } from './status-error.js';
-import { managerOrUserAgent } from '../patch/ssa/field-manager.js';
+import { managerOrUserAgent } from '../patch/ssa/manager-name.js';
 import type { WriteOwner } from '../registry/generic/store.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';

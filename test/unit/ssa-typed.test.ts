@@ -2,7 +2,8 @@
 // ownership the field manager derives from them, on the real StatefulSet schema.
 
 import { describe, expect, it } from 'vitest';
-import { FieldManager, managerFromUserAgent, managerOrUserAgent } from '../../src/patch/ssa/field-manager.js';
+import { FieldManager } from '../../src/patch/ssa/field-manager.js';
+import { managerFromUserAgent, managerOrUserAgent } from '../../src/patch/ssa/manager-name.js';
 import { StatusError } from '../../src/api/status-error.js';
 import { SCHEMAS } from '../../src/schema/types/index.js';
 import { TypeResolver, compare, merge, removeItems, toFieldSet, zeroObject } from '../../src/patch/ssa/typed.js';

@@ -8,19 +8,18 @@ import type { KObject } from '../../registry/types.js';
 import type { SchemaRegistry } from '../../schema/model.js';
 import { FieldSet, fieldPE } from './fieldpath.js';
 import { applyConfig } from './apply.js';
+import { KUBECTL_MANAGER, allowedFromLastApplied, updateLastApplied } from './last-applied.js';
 import {
   ManagedFieldsError,
+  capUpdateManagers,
   conflictError,
   decodeManagedFields,
   encodeManagedFields,
   managerId,
-  type Conflict,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, compare, toFieldSet, zeroObject, type TypeNode } from './typed.js';
+import { TypeResolver, compare, zeroObject, type TypeNode } from './typed.js';
 import { nowTimestamp } from '../../registry/generic/meta.js';
-
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
 const MAX_UPDATE_MANAGERS = 10;
@@ -63,27 +62,6 @@ export function resolverFor(registry: SchemaRegistry): TypeResolver {
     resolvers.set(registry, r);
   }
   return r;
-}
-
-/** kube's prefixFromUserAgent: the part before the first '/', printable, at most 128 bytes. */
-export function managerFromUserAgent(ua: string | undefined): string {
-  const head = (ua ?? '').split('/')[0];
-  let out = '';
-  let bytes = 0;
-  for (const ch of head) {
-    // Go's unicode.IsPrint: no control, format or separator characters but the ASCII space.
-    if (ch !== ' ' && /[\p{C}\p{Z}]/u.test(ch)) continue;
-    const n = Buffer.byteLength(ch);
-    if (bytes + n > 128) break;
-    out += ch;
-    bytes += n;
-  }
-  return out;
-}
-
-/** The name of a non-apply writer: fieldManager, else the User-Agent's prefix (managerOrUserAgent). */
-export function managerOrUserAgent(fieldManager: string | undefined, userAgent: string | undefined): string {
-  return fieldManager ? fieldManager : managerFromUserAgent(userAgent);
 }
 
 /** A managedFields list that asks for a reset: one empty entry. (An empty list does not reset.) */
@@ -186,7 +164,7 @@ export class FieldManager {
       });
     }
     this.strip(managed);
-    this.capUpdateManagers(managed);
+    capUpdateManagers(managed, MAX_UPDATE_MANAGERS);
     this.encode(obj, managed);
   }
 
@@ -210,10 +188,10 @@ export class FieldManager {
         ignored: this.ignoredFields(owner.subresource),
       });
     let res = run(force);
-    if (res.conflicts && owner.manager === 'kubectl') {
+    if (res.conflicts && owner.manager === KUBECTL_MANAGER) {
       // Upgrading from client-side apply: conflicts on fields the last-applied annotation
       // still describes as they are live are the client-side applier's, and are taken over.
-      const allowed = this.allowedFromLastApplied(liveObj);
+      const allowed = allowedFromLastApplied(this.resolver, this.root, this.apiVersion, liveObj);
       if (allowed) {
         const left = res.conflicts.filter((c) => !allowed.has(c.path));
         if (left.length === 0) res = run(true);
@@ -230,7 +208,7 @@ export class FieldManager {
       obj = structuredClone(liveObj);
     }
     this.strip(out);
-    if (owner.manager === 'kubectl') this.updateLastApplied(obj, config);
+    if (owner.manager === KUBECTL_MANAGER) updateLastApplied(obj, config);
     obj.metadata ??= {};
     this.encode(obj, out);
     return obj;
@@ -278,80 +256,10 @@ export class FieldManager {
     }
   }
 
-  /** capManagers: beyond 10 Update entries, the oldest merge into one "ancient-changes" entry per apiVersion. */
-  private capUpdateManagers(managed: Managed): void {
-    const updaters = [...managed.entries()].filter(([, e]) => e.operation === 'Update');
-    if (updaters.length <= MAX_UPDATE_MANAGERS) return;
-    const secs = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) : 0);
-    updaters.sort(([ia, a], [ib, b]) => secs(a.time) - secs(b.time) || (ia < ib ? -1 : ia > ib ? 1 : 0));
-    const firstByVersion = new Map<string, string>();
-    let length = updaters.length;
-    for (let i = 0; i < updaters.length && length > MAX_UPDATE_MANAGERS; i++) {
-      const [mid, e] = updaters[i];
-      const bucket = managerId('ancient-changes', 'Update', e.apiVersion);
-      const first = firstByVersion.get(e.apiVersion);
-      if (first === undefined) {
-        firstByVersion.set(e.apiVersion, mid);
-        continue;
-      }
-      if (!managed.has(bucket)) {
-        const f = managed.get(first)!;
-        managed.delete(first);
-        managed.set(bucket, { ...f, manager: 'ancient-changes', operation: 'Update', subresource: undefined });
-      }
-      const b = managed.get(bucket)!;
-      managed.set(bucket, { ...b, set: e.set.union(b.set), time: e.time });
-      managed.delete(mid);
-      length--;
-    }
-  }
-
   private encode(obj: KObject, managed: Managed): void {
     const enc = encodeManagedFields(managed);
     if (enc) obj.metadata.managedFields = enc;
     else delete obj.metadata.managedFields;
   }
-
-  /** lastAppliedManager: the fields the client-side annotation owns as they are live. */
-  private allowedFromLastApplied(live: KObject): FieldSet | undefined {
-    const raw = live.metadata.annotations?.[LAST_APPLIED];
-    if (!raw) return undefined;
-    let last: unknown;
-    try {
-      last = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-    if (last === null || typeof last !== 'object' || (last as { apiVersion?: unknown }).apiVersion !== this.apiVersion) return undefined;
-    try {
-      const set = toFieldSet(this.resolver, this.root, last);
-      const c = compare(this.resolver, this.root, last, live);
-      return set.difference(c.modified).difference(c.added).difference(c.removed);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** lastAppliedUpdater: kubectl's annotation follows server-side applies by "kubectl" once it exists. */
-  private updateLastApplied(obj: KObject, config: Record<string, unknown>): void {
-    const ann = obj.metadata.annotations;
-    if (!ann || !ann[LAST_APPLIED]) return;
-    const copy = structuredClone(config) as { metadata?: { annotations?: Record<string, string> } };
-    if (copy.metadata?.annotations) delete copy.metadata.annotations[LAST_APPLIED];
-    obj.metadata.annotations = { ...ann, [LAST_APPLIED]: `${sortedJson(copy)}\n` };
-  }
 }
 
-/** Go's encoding of an unstructured object: map keys sorted. */
-function sortedJson(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .sort()
-    .filter((k) => o[k] !== undefined)
-    .map((k) => `${JSON.stringify(k)}:${sortedJson(o[k])}`)
-    .join(',')}}`;
-}
-
-export type { Conflict };

@@ -130,3 +130,31 @@ export function conflictError(conflicts: Conflict[], managed: Managed): StatusEr
   }
   return new StatusError(409, 'Conflict', message, { causes });
 }
+
+/** capManagers: beyond `max` Update entries, the oldest merge into one "ancient-changes" entry per apiVersion. */
+export function capUpdateManagers(managed: Managed, max: number): void {
+  const updaters = [...managed.entries()].filter(([, e]) => e.operation === 'Update');
+  if (updaters.length <= max) return;
+  const secs = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) : 0);
+  updaters.sort(([ia, a], [ib, b]) => secs(a.time) - secs(b.time) || (ia < ib ? -1 : ia > ib ? 1 : 0));
+  const firstByVersion = new Map<string, string>();
+  let length = updaters.length;
+  for (let i = 0; i < updaters.length && length > max; i++) {
+    const [mid, e] = updaters[i];
+    const bucket = managerId('ancient-changes', 'Update', e.apiVersion);
+    const first = firstByVersion.get(e.apiVersion);
+    if (first === undefined) {
+      firstByVersion.set(e.apiVersion, mid);
+      continue;
+    }
+    if (!managed.has(bucket)) {
+      const f = managed.get(first)!;
+      managed.delete(first);
+      managed.set(bucket, { ...f, manager: 'ancient-changes', operation: 'Update', subresource: undefined });
+    }
+    const b = managed.get(bucket)!;
+    managed.set(bucket, { ...b, set: e.set.union(b.set), time: e.time });
+    managed.delete(mid);
+    length--;
+  }
+}
