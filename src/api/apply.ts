@@ -11,7 +11,8 @@ import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '..
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
-import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
+import { plainError } from '../patch/ssa/plain-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 
 export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
@@ -51,13 +52,6 @@ export async function handleApplyPatch(s: Scope): Promise<void> {
   await applyDecoded(s, doc as Record<string, unknown>, opts, force);
 }
 
-/** A plain error as kube-apiserver reports one that is not a Status: 500 without a reason. */
-function unknownError(message: string): StatusError {
-  const e = new StatusError(500, '', message);
-  delete (e.status as { reason?: string }).reason;
-  return e;
-}
-
 /**
  * The typed check kube's type converter makes of an apply configuration (unknown fields,
  * wrong types). kube reports its failure as a plain error, hence the 500.
@@ -68,11 +62,11 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
   try {
     unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
   } catch (e) {
-    if (e instanceof DecodeError) throw unknownError(`failed to create typed patch object (${what}): ${e.message}`);
+    if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
   if (unknown.length) {
-    throw unknownError(`failed to create typed patch object (${what}): .${unknown[0]}: field not declared in schema`);
+    throw plainError(`failed to create typed patch object (${what}): .${unknown[0]}: field not declared in schema`);
   }
 }
 

@@ -3,7 +3,8 @@
 // (versionCheck → lastAppliedUpdater → lastAppliedManager → skipNonApplied → capManagers →
 // buildManagerInfo → managedFieldsUpdater → stripMeta → structured merge).
 
-import { StatusError, badRequest } from '../../api/status-error.js';
+import { badRequest } from '../../api/status-error.js';
+import { plainError } from './plain-error.js';
 import type { KObject } from '../../registry/types.js';
 import type { SchemaRegistry } from '../../schema/model.js';
 import { FieldSet, fieldPE } from './fieldpath.js';
@@ -242,7 +243,7 @@ export class FieldManager {
     try {
       return decodeManagedFields(mf, true);
     } catch (e) {
-      if (e instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${e.message}`);
+      if (e instanceof ManagedFieldsError) throw plainError(`failed to decode managed fields: ${e.message}`);
       throw e;
     }
   }
