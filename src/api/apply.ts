@@ -12,6 +12,8 @@ import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
+import { pathString } from '../patch/ssa/fieldpath.js';
+import { findUndeclaredField } from '../patch/ssa/typed.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 
@@ -66,7 +68,10 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
     throw e;
   }
   if (unknown.length) {
-    throw plainError(`failed to create typed patch object (${what}): .${unknown[0]}: field not declared in schema`);
+    const fm = s.store.fieldManager;
+    const path = findUndeclaredField(fm.resolver, fm.root, config);
+    const where = path ? pathString(path) : `.${unknown[0]}`;
+    throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
   }
 }
 

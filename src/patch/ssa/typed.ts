@@ -499,3 +499,37 @@ function zeroField(registry: SchemaRegistry, f: FieldSchema, depth: number): unk
       return null;
   }
 }
+
+// ---- schema check ----
+
+/**
+ * The path of the first field a struct does not declare, as the type converter reports it
+ * (`.spec.template.spec.containers[name="c"].foo`); undefined when there is none.
+ */
+export function findUndeclaredField(r: TypeResolver, root: TypeNode, v: unknown): PathElement[] | undefined {
+  return undeclaredIn(r, root, v, []);
+}
+
+function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): PathElement[] | undefined {
+  const n = resolve(node, v);
+  if (n.t === 'list' && Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      let pe: PathElement;
+      try {
+        pe = itemPE(n, v[i], i);
+      } catch {
+        pe = indexPE(i);
+      }
+      const found = undeclaredIn(r, n.elem, v[i], [...path, pe]);
+      if (found) return found;
+    }
+  } else if ((n.t === 'struct' || n.t === 'map') && isObj(v)) {
+    for (const k of Object.keys(v)) {
+      const cn = r.childOf(n, k);
+      if (!cn) return [...path, fieldPE(k)];
+      const found = undeclaredIn(r, cn, v[k], [...path, fieldPE(k)]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

@@ -119,6 +119,12 @@ describe('server-side apply', () => {
       code: 500,
       message: `failed to create typed patch object (default/${n}; apps/v1, Kind=StatefulSet): .spec.bogus: field not declared in schema`,
     });
+    const deep = cfg(n);
+    deep.spec.template.spec.containers[0].imagePolicy = 'x';
+    expectFailure(await apply(n, deep, 'm'), {
+      code: 500,
+      message: `failed to create typed patch object (default/${n}; apps/v1, Kind=StatefulSet): .spec.template.spec.containers[name="c"].imagePolicy: field not declared in schema`,
+    });
     expectInvalid(await http(k, 'PATCH', `${NSP}/${n}?force=true`, { spec: {} }, MERGE), {
       kind: 'PatchOptions',
       group: 'meta.k8s.io',
