@@ -6,7 +6,7 @@
 import { readBody } from '../codec/body.js';
 import type { KObject } from '../registry/types.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
-import { SCHEMAS } from '../schema/types/index.js';
+import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
@@ -99,6 +99,8 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
       if (e instanceof DecodeError) throw badRequest(e.message);
       throw e;
     }
+    // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.
+    goRoundTrip(obj, store.definition, SCHEMAS);
     obj.metadata ??= {};
     const name = obj.metadata.name ?? '';
     if (name !== info.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${info.name})`);

@@ -19,7 +19,7 @@ import {
   managerId,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, compare, zeroObject, type TypeNode } from './typed.js';
+import { TypeResolver, compare, jsonEqual, zeroObject, type TypeNode } from './typed.js';
 import { nowTimestamp } from '../../registry/generic/meta.js';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
@@ -213,6 +213,31 @@ export class FieldManager {
     obj.metadata ??= {};
     this.encode(obj, out);
     return obj;
+  }
+
+  /**
+   * kube's IgnoreManagedFieldsTimestampsTransformer: when a write changes nothing but
+   * managedFields times, the old times are kept, so the write is a no-op (no new
+   * resourceVersion). `sameObject` compares the rest of the objects.
+   */
+  keepTimesOfNoop(old: KObject, obj: KObject, sameObject: (a: KObject, b: KObject) => boolean): void {
+    const a = old.metadata.managedFields as Record<string, unknown>[] | undefined;
+    const b = obj.metadata.managedFields as Record<string, unknown>[] | undefined;
+    if (!a || !b || a === b || a.length !== b.length) return;
+    let timesDiffer = false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      if (x.manager !== y.manager || x.operation !== y.operation || x.apiVersion !== y.apiVersion || x.subresource !== y.subresource) return;
+      if (x.time !== y.time) timesDiffer = true;
+    }
+    if (!timesDiffer) return;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i].fieldsV1, b[i].fieldsV1) || a[i].fieldsType !== b[i].fieldsType) return;
+    const { managedFields: _a, ...ma } = old.metadata;
+    const { managedFields: _b, ...mb } = obj.metadata;
+    void _a;
+    void _b;
+    if (sameObject({ ...old, metadata: ma }, { ...obj, metadata: mb })) obj.metadata.managedFields = a;
   }
 
   /** versionCheck and the managedFields rule of an apply configuration. */

@@ -611,6 +611,7 @@ export class GenericStore {
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
       result = obj;
+      this.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
       if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj)) {
         // The last finalizer is gone: the update completes the deletion.
         return { kind: 'delete' };

@@ -95,6 +95,23 @@ describe('server-side apply', () => {
     expect(b.metadata.managedFields).toStrictEqual(a.metadata.managedFields);
   });
 
+  it('re-applying what only normalizes or defaults differently is a no-op, even a second later', async () => {
+    const n = uniq('sem');
+    const c = cfg(n);
+    c.spec.template.metadata.annotations = {};
+    c.spec.template.spec.containers[0].resources = { limits: { memory: '2048Mi' } };
+    c.spec.template.spec.containers[0].volumeMounts = [{ name: 'data', mountPath: '/data' }];
+    c.spec.volumeClaimTemplates = [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];
+    const a = expectCode(await apply(n, c, 'm'), 201);
+    expect(a.spec.template.metadata.annotations).toBeUndefined();
+    expect(a.spec.template.spec.containers[0].resources.limits.memory).toBe('2Gi');
+    // managedFields times have one-second resolution: make sure a new time would differ.
+    await new Promise((r) => setTimeout(r, 1100));
+    const b = expectCode(await apply(n, c, 'm'), 200);
+    expect(b.metadata.resourceVersion).toBe(a.metadata.resourceVersion);
+    expect(b.metadata.managedFields).toStrictEqual(a.metadata.managedFields);
+  });
+
   it('refuses bad apply requests as kube does', async () => {
     const n = uniq('bad');
     expectInvalid(await apply(n, cfg(n)), {
