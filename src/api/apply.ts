@@ -92,6 +92,11 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
       throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
     }
     const merged = fm.apply(live, config, owner, force);
+    const uid = merged.metadata?.uid;
+    if (!live && typeof uid === 'string' && uid !== '') {
+      // An apply that would create names a uid nobody has (kube's patcher refuses it).
+      throw conflict(store.gr, info.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+    }
     let obj: KObject;
     try {
       obj = decodeTyped(merged, store.definition, SCHEMAS).object as KObject;
