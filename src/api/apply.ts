@@ -4,6 +4,7 @@
 // already-decoded value so other encodings (application/apply-patch+cbor) can share it.
 
 import { readBody } from '../codec/body.js';
+import { scanJson } from '../schema/json-scan.js';
 import type { KObject } from '../registry/types.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
@@ -32,15 +33,17 @@ export async function handleApplyPatch(s: Scope): Promise<void> {
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
   const force = parseForce(s.query);
   const text = (await readBody(s.ctx.req)).toString('utf8');
-  let doc: unknown;
+  let doc: unknown = jsonFastPath(text);
   let dups: YamlDuplicate[] = [];
-  try {
-    const parsed = parseYamlWithDuplicates(text);
-    doc = parsed.value;
-    dups = parsed.duplicates;
-  } catch (e) {
-    if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
-    throw e;
+  if (doc === undefined) {
+    try {
+      const parsed = parseYamlWithDuplicates(text);
+      doc = parsed.value;
+      dups = parsed.duplicates;
+    } catch (e) {
+      if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+      throw e;
+    }
   }
   if (doc === null || doc === undefined) doc = {};
   if (typeof doc !== 'object' || Array.isArray(doc)) {
@@ -52,6 +55,21 @@ export async function handleApplyPatch(s: Scope): Promise<void> {
     if (opts.fieldValidation === 'Warn') addWarnings(s, [msg]);
   }
   await applyDecoded(s, doc as Record<string, unknown>, opts, force);
+}
+
+/**
+ * Most appliers (kubectl, client-go) send JSON, which is YAML: read it as JSON when it is
+ * plain JSON without duplicate keys (the YAML reader words duplicates as kube does).
+ */
+function jsonFastPath(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{') return undefined;
+  try {
+    const r = scanJson(text);
+    return r.duplicates.length ? undefined : r.value;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -87,6 +87,21 @@ describe('server-side apply', () => {
     expect(entries(o)[0].fieldsV1['f:metadata']).toStrictEqual({ 'f:labels': { 'f:team': {} } });
   });
 
+  it('duplicate keys: Strict refuses them, Warn answers a warning', async () => {
+    const n = uniq('dup');
+    const body = JSON.stringify(cfg(n, { replicas: 2 })).replace('"replicas":2', '"replicas":2,"replicas":3');
+    const strict = await apply(n, body, 'm', '&fieldValidation=Strict');
+    expectFailure(strict, {
+      code: 400,
+      reason: 'BadRequest',
+      message: 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 1: key "replicas" already set in map',
+    });
+    const warn = await apply(n, body, 'm');
+    expect(warn.status).toBe(201);
+    expect(warn.headers.get('warning')).toContain('already set in map');
+    expect((warn.json as Obj).spec.replicas).toBe(3);
+  });
+
   it('a no-op apply answers 200 without a new resourceVersion or time', async () => {
     const n = uniq('noop');
     const a = expectCode(await apply(n, cfg(n, { replicas: 2 }), 'm'), 201);
