@@ -1,4 +1,4 @@
-import { parseWriteOptions } from './write-options.js';
+import { parseWriteOptions, writeOwner } from './write-options.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
 import { genericNotFound, methodNotAllowed } from './status-error.js';
@@ -9,6 +9,6 @@ export async function handleCreate(s: Scope): Promise<void> {
   if (s.info.name) throw methodNotAllowed();
   const opts = parseWriteOptions(s.query, 'CreateOptions');
   const obj = await readObject(s, opts.fieldValidation);
-  const { bytes } = await s.store.create(s.info.namespace, obj, opts.dryRun);
+  const { bytes } = await s.store.create(s.info.namespace, obj, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent')));
   respondObject(s.ctx, 201, s.def, bytes, s.out, s.pretty);
 }

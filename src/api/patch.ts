@@ -12,7 +12,8 @@ import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, type Scope } from './scope.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from './status-error.js';
-import { parseWriteOptions } from './write-options.js';
+import { parseWriteOptions, writeOwner } from './write-options.js';
+import { handleApplyPatch } from './apply.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 
@@ -38,9 +39,9 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (!info.name) throw methodNotAllowed();
   if (info.subresource && info.subresource !== 'scale' && !def.subresources?.[info.subresource]) throw genericNotFound();
   const mt = baseMediaType(s.ctx.get('content-type') || undefined);
-  // Server-Side Apply is not served by this handler yet: it stays a 415 as before.
-  if (!supportedPatchTypes().includes(mt) || mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) throw unsupportedPatchType();
-  const opts = parseWriteOptions(s.query, 'PatchOptions');
+  if (!supportedPatchTypes().includes(mt)) throw unsupportedPatchType();
+  if (mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) return handleApplyPatch(s, mt);
+  const opts = parseWriteOptions(s.query, 'PatchOptions', 'other');
   const body = (await readBody(s.ctx.req)).toString('utf8');
   const patch = parsePatch(mt, body, opts.fieldValidation);
 
@@ -53,6 +54,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       (old) => scaledObject(s, old, patch.apply(scaleOf(def, old) as unknown as Record<string, unknown>, SCALE_DEFINITION) as Parameters<typeof scaledObject>[2]),
       undefined,
       opts.dryRun,
+      writeOwner(opts, s.ctx.get('user-agent'), 'scale'),
     );
     respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
     return;
@@ -77,6 +79,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     },
     undefined,
     opts.dryRun,
+    writeOwner(opts, s.ctx.get('user-agent'), info.subresource),
   );
   addWarnings(s, warnings);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);

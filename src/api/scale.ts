@@ -7,6 +7,7 @@ import { clone } from '../registry/generic/meta.js';
 import { readBody, decodeBody } from '../codec/body.js';
 import { respondStatus } from './respond.js';
 import type { Scope } from './scope.js';
+import { parseWriteOptions, writeOwner } from './write-options.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from './status-error.js';
 
 export function scaleOf(def: ResourceDef, obj: KObject): Record<string, unknown> {
@@ -66,6 +67,7 @@ export async function handleScaleUpdate(s: Scope): Promise<void> {
   if (body.metadata?.name !== undefined && body.metadata.name !== name) {
     throw badRequest(`the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`);
   }
-  const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => scaledObject(s, old, body));
+  const opts = parseWriteOptions(s.query, 'UpdateOptions');
+  const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => scaledObject(s, old, body), undefined, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent'), 'scale'));
   send(s, 200, scaleOf(def, res.obj));
 }

@@ -1,4 +1,4 @@
-import { parseWriteOptions } from './write-options.js';
+import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleScaleUpdate } from './scale.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
@@ -11,6 +11,6 @@ export async function handleUpdate(s: Scope): Promise<void> {
   if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
   const obj = await readObject(s, opts.fieldValidation);
-  const res = await s.store.update(info.namespace, info.name, obj, info.subresource, opts.dryRun);
+  const res = await s.store.update(info.namespace, info.name, obj, info.subresource, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent'), info.subresource));
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }

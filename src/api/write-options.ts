@@ -2,6 +2,8 @@
 // validated as kube validates them: a bad value is 422 Invalid on the options kind.
 
 import { invalid, type FieldError } from './status-error.js';
+import { managerOrUserAgent } from '../patch/ssa/manager-name.js';
+import type { WriteOwner } from '../registry/generic/store.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -15,8 +17,18 @@ export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | '
 
 const FIELD_VALIDATION = ['Ignore', 'Warn', 'Strict'];
 
-export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind): WriteOptions {
+/**
+ * `patchType` is given for PATCH: ValidatePatchOptions first requires fieldManager of an
+ * apply patch and forbids force on any other patch.
+ */
+export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind, patchType?: 'apply' | 'other'): WriteOptions {
   const errs: FieldError[] = [];
+  if (patchType === 'other' && q.has('force')) {
+    errs.push({ type: 'FieldValueForbidden', field: 'force', detail: 'may not be specified for non-apply patch' });
+  }
+  if (patchType === 'apply' && !q.get('fieldManager')) {
+    errs.push({ type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch' });
+  }
   const dry = q.getAll('dryRun');
   if (dry.some((v) => v !== 'All')) {
     // kube prints the whole []string, as Go's %#v renders it.
@@ -36,4 +48,9 @@ export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind): WriteO
   }
   if (errs.length) throw invalid(kind, 'meta.k8s.io', '', errs);
   return { dryRun: dry.length > 0, fieldValidation, fieldManager };
+}
+
+/** The field owner of a write: fieldManager, or the User-Agent's product name as kube infers it. */
+export function writeOwner(opts: WriteOptions, userAgent: string | undefined, subresource = ''): WriteOwner {
+  return { manager: managerOrUserAgent(opts.fieldManager, userAgent), subresource };
 }

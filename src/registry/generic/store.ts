@@ -32,6 +32,15 @@ import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
 import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
+import { FieldManager, type FieldOwner } from '../../patch/ssa/field-manager.js';
+
+/**
+ * Who a write is for, so managedFields follow it. `apply` marks a Server-Side Apply, whose
+ * handler already computed the object's managedFields.
+ */
+export interface WriteOwner extends FieldOwner {
+  apply?: boolean;
+}
 
 export interface StoreDeps {
   storage: Storage;
@@ -122,6 +131,8 @@ export class GenericStore {
   readonly apiVersion: string;
   /** The type's schema definition name (io.k8s.api.apps.v1.StatefulSet). */
   readonly definition: string;
+  /** managedFields upkeep and Server-Side Apply for this kind. */
+  readonly fieldManager: FieldManager;
 
   constructor(
     readonly def: ResourceDef,
@@ -131,6 +142,10 @@ export class GenericStore {
     this.gr = { group: def.group, resource: def.resource };
     this.apiVersion = apiVersionOf(def);
     this.definition = rootDefinition(def.group, def.version, def.kind);
+    this.fieldManager = new FieldManager(
+      { group: def.group, version: def.version, kind: def.kind, definition: this.definition, hasStatus: Boolean(def.subresources?.status) },
+      SCHEMAS,
+    );
     this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
@@ -442,8 +457,11 @@ export class GenericStore {
     }
   }
 
-  /** kube's rest.BeforeCreate, in its order. */
-  private prepareCreate(obj: KObject, namespace: string): void {
+  /**
+   * kube's rest.BeforeCreate, in its order. `afterDefaults` runs where kube's field manager
+   * does: on the defaulted object, before the strategy prepares it.
+   */
+  private prepareCreate(obj: KObject, namespace: string, afterDefaults?: () => void): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.def.kind;
     this.alignNamespace(obj, namespace);
@@ -453,6 +471,7 @@ export class GenericStore {
     delete meta.selfLink;
     delete meta.resourceVersion;
     this.applyDefaults(obj, this.def.strategy);
+    afterDefaults?.();
     this.def.strategy.prepareForCreate(obj);
     meta.uid = newUID();
     meta.creationTimestamp = nowTimestamp();
@@ -466,11 +485,11 @@ export class GenericStore {
     if (errs.length) throw this.invalid(obj, errs);
   }
 
-  async create(namespace: string, input: KObject, dryRun = false): Promise<{ bytes: Buffer; obj: KObject }> {
+  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject }> {
     const obj = input;
     this.alignNamespace(obj, namespace);
     await this.checkNamespace(namespace, obj.metadata.name ?? '');
-    this.prepareCreate(obj, namespace);
+    this.prepareCreate(obj, namespace, this.trackFields(null, obj, this.def.strategy, owner));
     const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
     if (base) obj.metadata.name = generateName(base);
     this.def.strategy.canonicalize?.(obj);
@@ -516,6 +535,7 @@ export class GenericStore {
     input: KObject,
     subresource = '',
     dryRun = false,
+    owner?: WriteOwner,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     if (!input.metadata.name) {
@@ -559,7 +579,13 @@ export class GenericStore {
           }
         : undefined,
       dryRun,
+      owner,
     );
+  }
+
+  /** Refuses a create into a missing or terminating namespace (for writes that may create). */
+  async checkCreatable(namespace: string, name: string): Promise<void> {
+    if (!this.cache.get(this.keyFor(namespace, name))) await this.checkNamespace(namespace, name);
   }
 
   /**
@@ -574,6 +600,7 @@ export class GenericStore {
     tryUpdate: (old: KObject) => KObject,
     createIfMissing?: () => KObject,
     dryRun = false,
+    owner?: WriteOwner,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
     const strategy = this.strategyFor(subresource);
     const key = this.keyFor(namespace, name);
@@ -583,7 +610,7 @@ export class GenericStore {
       if (!cur) {
         if (!createIfMissing) throw notFound(this.gr, name);
         const obj = createIfMissing();
-        this.prepareCreate(obj, namespace);
+        this.prepareCreate(obj, namespace, this.trackFields(null, obj, strategy, owner));
         strategy.canonicalize?.(obj);
         this.validateCreate(obj);
         created = true;
@@ -593,12 +620,13 @@ export class GenericStore {
       created = false;
       const old = decodeKv(cur);
       const obj = tryUpdate(decodeKv(cur));
-      this.prepareUpdate(obj, old, strategy);
+      this.prepareUpdate(obj, old, strategy, this.trackFields(old, obj, strategy, owner));
       strategy.canonicalize?.(obj);
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
       result = obj;
+      this.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
       if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
         // The last finalizer is gone (and no grace period runs): the update completes the deletion.
         return { kind: 'delete' };
@@ -615,6 +643,18 @@ export class GenericStore {
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
     const bytes = versioned(encodeForStorage(result), out.revision).bytes;
     return { bytes, obj: result, created };
+  }
+
+  /**
+   * The managedFields step of a non-apply write: on the defaulted object (canonical names
+   * included, as kube's defaulting sets them), before the strategy's own changes.
+   */
+  private trackFields(live: KObject | null, obj: KObject, strategy: Strategy, owner?: WriteOwner): (() => void) | undefined {
+    if (!owner || owner.apply) return undefined;
+    return () => {
+      strategy.canonicalize?.(obj);
+      this.fieldManager.update(live, obj, owner);
+    };
   }
 
   private hasTypeFinalizers(obj: KObject): boolean {
@@ -635,12 +675,13 @@ export class GenericStore {
   }
 
   /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
-  private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy): void {
+  private prepareUpdate(obj: KObject, old: KObject, strategy: Strategy, afterDefaults?: () => void): void {
     obj.apiVersion = this.apiVersion;
     obj.kind = this.def.kind;
     const meta = obj.metadata;
     const om = old.metadata;
     this.applyDefaults(obj, strategy);
+    afterDefaults?.();
     if (om.generation !== undefined) meta.generation = om.generation;
     else delete meta.generation;
     strategy.prepareForUpdate(obj, old);
@@ -778,7 +819,8 @@ export class GenericStore {
     const key = this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!);
     if (this.cache.get(key)) return;
     try {
-      await this.create(obj.metadata.namespace ?? '', clone(obj));
+      // kube-apiserver writes these itself, so they are its fields.
+      await this.create(obj.metadata.namespace ?? '', clone(obj), false, { manager: 'kube-apiserver', subresource: '' });
     } catch (e) {
       if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
     }

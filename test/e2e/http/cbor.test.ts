@@ -580,6 +580,50 @@ describe('watch', () => {
   });
 });
 
+describe('Server-Side Apply in CBOR', () => {
+  const APPLY_CBOR = 'application/apply-patch+cbor';
+
+  it('application/apply-patch+cbor creates, then merges, with managedFields for the manager', async () => {
+    const name = uniq('apc');
+    const cfg = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name, labels: { a: '1' } }, value: 10 };
+    const created = expectCbor(await req(k, 'PATCH', `${PC(name)}?fieldManager=cbor-mgr`, toCbor(cfg), { 'content-type': APPLY_CBOR }), 201);
+    expect(created.value).toBe(10);
+    const entry = (created.metadata as Obj).managedFields[0] as Obj;
+    expect(entry.manager).toBe('cbor-mgr');
+    expect(entry.operation).toBe('Apply');
+    expect(entry.fieldsV1).toEqual({ 'f:metadata': { 'f:labels': { 'f:a': {} } }, 'f:value': {} });
+    const again = expectCbor(
+      await req(k, 'PATCH', `${PC(name)}?fieldManager=cbor-mgr`, toCbor({ ...cfg, metadata: { name, labels: { b: '2' } } }), { 'content-type': APPLY_CBOR }),
+      200,
+    );
+    // Dropping a label from the configuration releases and removes it.
+    expect((again.metadata as Obj).labels).toEqual({ b: '2' });
+    expect((await getJson(PC(name))).metadata.labels).toEqual({ b: '2' });
+  });
+
+  it('a malformed apply-patch+cbor body is 400, and a patch list offers it', async () => {
+    const name = uniq('apc');
+    const bad = await http(k, 'PATCH', `${PC(name)}?fieldManager=m`, Buffer.from([0xd9, 0xd9, 0xf7, 0xa1]), { 'content-type': APPLY_CBOR });
+    expect(bad.status).toBe(400);
+    expect((bad.json as Obj).reason).toBe('BadRequest');
+    expect((bad.json as Obj).message).toMatch(/^error decoding patch: /);
+    expect((await http(k, 'GET', PC(name))).status).toBe(404);
+    const um = await http(k, 'PATCH', PC(name), 'x', { 'content-type': 'text/plain' });
+    expect((um.json as Obj).message).toBe(
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml, application/apply-patch+cbor',
+    );
+  });
+
+  it('with the gate off, application/apply-patch+cbor is 415', async () => {
+    const name = uniq('apc');
+    const r = await http(off, 'PATCH', `${PC(name)}?fieldManager=m`, toCbor(pc(name)), { 'content-type': APPLY_CBOR });
+    expect(r.status).toBe(415);
+    expect((r.json as Obj).message).toBe(
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml',
+    );
+  });
+});
+
 describe('gate off (the default)', () => {
   it('406 when only CBOR is acceptable, with the JSON Status kube sends', async () => {
     expectFailure(await http(off, 'GET', PC(), undefined, { accept: CBOR }), {

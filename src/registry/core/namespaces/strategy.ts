@@ -43,10 +43,9 @@ export const namespaceStrategy: Strategy = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   tracksGeneration: false,
-  applyDefaults(obj) {
-    const s = spec(obj);
-    if (s.finalizers === undefined) s.finalizers = [KUBERNETES_FINALIZER];
-  },
+  // The kubernetes finalizer is the strategy's (PrepareForCreate), not a default: the creator
+  // does not own it.
+  applyDefaults: () => undefined,
   canonicalize: setNameLabel,
   prepareForCreate(obj) {
     obj.status = { phase: 'Active' };

@@ -1,0 +1,187 @@
+// PATCH with application/apply-patch+yaml: Server-Side Apply. The configuration is decoded
+// once (YAML, of which JSON is a subset) and merged into the latest object inside the store's
+// update loop, or creates the object when it is missing (201). `applyDecoded` takes an
+// already-decoded value so other encodings (application/apply-patch+cbor) can share it.
+
+import { readBody } from '../codec/body.js';
+import { applyPatchCborToJson } from '../codec/cbor/apply-patch.js';
+import { APPLY_PATCH_CBOR } from './patch-types.js';
+import { scanJson } from '../schema/json-scan.js';
+import type { KObject } from '../registry/types.js';
+import { DecodeError, decodeTyped } from '../schema/decode.js';
+import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
+import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
+import { respondObject, respondStatus } from './respond.js';
+import { scaleOf, scaledObject } from './scale.js';
+import { addWarnings, type Scope } from './scope.js';
+import { plainError } from '../patch/ssa/plain-error.js';
+import { pathString } from '../patch/ssa/fieldpath.js';
+import { findUndeclaredField } from '../patch/ssa/typed.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
+import { parseWriteOptions, type WriteOptions } from './write-options.js';
+
+
+/** PatchOptions.force: a bool query parameter, as the parameter codec parses it. */
+function parseForce(q: URLSearchParams): boolean {
+  const v = q.get('force');
+  if (v === null || v === '') return false;
+  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return false;
+  throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+}
+
+export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
+  const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
+  const force = parseForce(s.query);
+  const raw = await readBody(s.ctx.req);
+  if (mediaType === APPLY_PATCH_CBOR) {
+    const doc = applyPatchCborToJson(raw);
+    return applyDecoded(s, asConfig(doc), opts, force);
+  }
+  const text = raw.toString('utf8');
+  let doc: unknown = jsonFastPath(text);
+  let dups: YamlDuplicate[] = [];
+  if (doc === undefined) {
+    try {
+      const parsed = parseYamlWithDuplicates(text);
+      doc = parsed.value;
+      dups = parsed.duplicates;
+    } catch (e) {
+      if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+      throw e;
+    }
+  }
+  const config = asConfig(doc);
+  if (dups.length) {
+    const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${dups.map((d) => d.message).join('\n  ')}`;
+    if (opts.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
+    if (opts.fieldValidation === 'Warn') addWarnings(s, [msg]);
+  }
+  await applyDecoded(s, config, opts, force);
+}
+
+/** The decoded body as an apply configuration: an object (null reads as an empty one). */
+function asConfig(doc: unknown): Record<string, unknown> {
+  if (doc === null || doc === undefined) return {};
+  if (typeof doc !== 'object' || Array.isArray(doc)) {
+    throw badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`);
+  }
+  return doc as Record<string, unknown>;
+}
+
+/**
+ * Most appliers (kubectl, client-go) send JSON, which is YAML: read it as JSON when it is
+ * plain JSON without duplicate keys (the YAML reader words duplicates as kube does).
+ */
+function jsonFastPath(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{') return undefined;
+  try {
+    const r = scanJson(text);
+    return r.duplicates.length ? undefined : r.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The typed check kube's type converter makes of an apply configuration (unknown fields,
+ * wrong types). kube reports its failure as a plain error, hence the 500.
+ */
+function checkTyped(s: Scope, config: Record<string, unknown>): void {
+  const what = `${s.info.namespace || ''}/${s.info.name}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
+  let unknown: string[];
+  try {
+    unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
+  } catch (e) {
+    if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
+    throw e;
+  }
+  if (unknown.length) {
+    const fm = s.store.fieldManager;
+    const path = findUndeclaredField(fm.resolver, fm.root, config);
+    const where = path ? pathString(path) : `.${unknown[0]}`;
+    throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
+  }
+}
+
+export async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
+  const { info, def, store } = s;
+  if (!info.name) throw methodNotAllowed();
+  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
+  if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
+  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
+  const fm = store.fieldManager;
+  // Kind and managedFields are refused before the typed check, as kube's chain orders them.
+  fm.checkConfig(config);
+  checkTyped(s, config);
+  // A resourceVersion in the config is a precondition, as for any update.
+  const wantRv = (config.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
+  const build = (live: KObject | null): KObject => {
+    if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== live?.metadata.resourceVersion) {
+      throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
+    }
+    const merged = fm.apply(live, config, owner, force);
+    const uid = merged.metadata?.uid;
+    if (!live && typeof uid === 'string' && uid !== '') {
+      // An apply that would create names a uid nobody has (kube's patcher refuses it).
+      throw conflict(store.gr, info.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+    }
+    let obj: KObject;
+    try {
+      obj = decodeTyped(merged, store.definition, SCHEMAS).object as KObject;
+    } catch (e) {
+      if (e instanceof DecodeError) throw badRequest(e.message);
+      throw e;
+    }
+    // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.
+    goRoundTrip(obj, store.definition, SCHEMAS);
+    obj.metadata ??= {};
+    const name = obj.metadata.name ?? '';
+    if (name !== info.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${info.name})`);
+    const ns = obj.metadata.namespace;
+    if (def.namespaced && ns && ns !== info.namespace) {
+      throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${info.namespace})`);
+    }
+    return obj;
+  };
+  const canCreate = info.subresource === '';
+  if (canCreate) await store.checkCreatable(info.namespace, info.name);
+  const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, (old) => build(old), canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
+}
+
+/**
+ * Apply of an autoscaling/v1 Scale to /scale: the Scale's spec.replicas is applied to the
+ * object's replicas by the manager, tracked with subresource "scale" (kube's scale handler).
+ */
+async function applyScale(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
+  const { info, def, store } = s;
+  if (!def.scale) throw genericNotFound();
+  const av = typeof config.apiVersion === 'string' ? config.apiVersion : '';
+  const kind = typeof config.kind === 'string' ? config.kind : '';
+  if (av !== 'autoscaling/v1' || kind !== 'Scale') {
+    const i = av.indexOf('/');
+    throw badRequest(`invalid object type: ${i >= 0 ? av.slice(0, i) : ''}/${i >= 0 ? av.slice(i + 1) : av}, Kind=${kind}`);
+  }
+  const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
+  if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
+  const replicas = (config.spec as { replicas?: unknown } | undefined)?.replicas;
+  const parent: Record<string, unknown> = { apiVersion: store.apiVersion, kind: def.kind, metadata: { name: info.name } };
+  if (replicas !== undefined) parent.spec = { replicas };
+  const owner = { manager: opts.fieldManager ?? '', subresource: 'scale', apply: true };
+  const res = await store.guaranteedUpdate(
+    info.namespace,
+    info.name,
+    '',
+    (old) => {
+      const merged = store.fieldManager.apply(old, parent, owner, force);
+      const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
+      return scaledObject(s, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
+    },
+    undefined,
+    opts.dryRun,
+    owner,
+  );
+  respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
+}

@@ -1,0 +1,379 @@
+// Field paths and sets as structured-merge-diff models them, with kube's FieldsV1 wire form.
+//
+// A path element is kept in its FieldsV1 spelling, which is also its identity:
+//   f:<field>          a struct field or map key
+//   k:{"name":"x"}     an item of a map list, by its keys (sorted by key name)
+//   v:"x"              an item of a set list, by its value
+//   i:3                an item of a list without keys, by position
+// A set is a trie: at each level, the elements that are members (the path ends there) and
+// the children (paths that go deeper). A path can be both; FieldsV1 writes that as `".": {}`.
+
+export type PathElement = string;
+export type Path = readonly PathElement[];
+
+export const fieldPE = (name: string): PathElement => `f:${name}`;
+
+/** `k:` element of a map-list item: the key fields sorted by name, as JSON. */
+export function keyPE(keys: [string, unknown][]): PathElement {
+  const sorted = keys.length > 1 ? keys.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : keys;
+  let s = 'k:{';
+  for (let i = 0; i < sorted.length; i++) {
+    if (i) s += ',';
+    s += `${JSON.stringify(sorted[i][0])}:${stableJson(sorted[i][1])}`;
+  }
+  return `${s}}`;
+}
+
+export const valuePE = (v: unknown): PathElement => `v:${stableJson(v)}`;
+export const indexPE = (i: number): PathElement => `i:${i}`;
+
+/** JSON with object keys sorted, as Go writes maps. */
+export function stableJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .filter((k) => o[k] !== undefined)
+    .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+    .join(',')}}`;
+}
+
+// ---- ordering (fieldpath.PathElement.Compare and value.Compare) ----
+
+const KIND_RANK: Record<string, number> = { f: 0, k: 1, v: 2, i: 3 };
+
+function valueRank(v: unknown): number {
+  if (typeof v === 'number') return 0;
+  if (typeof v === 'string') return 1;
+  if (typeof v === 'boolean') return 2;
+  if (Array.isArray(v)) return 3;
+  if (v !== null && typeof v === 'object') return 4;
+  return 5;
+}
+
+function cmpStr(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = valueRank(a);
+  const rb = valueRank(b);
+  if (ra !== rb) return ra - rb;
+  switch (ra) {
+    case 0:
+      return (a as number) - (b as number);
+    case 1:
+      return cmpStr(a as string, b as string);
+    case 2:
+      return (a ? 1 : 0) - (b ? 1 : 0);
+    case 3: {
+      const x = a as unknown[];
+      const y = b as unknown[];
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const c = compareValues(x[i], y[i]);
+        if (c) return c;
+      }
+      return x.length - y.length;
+    }
+    case 4: {
+      const x = a as Record<string, unknown>;
+      const y = b as Record<string, unknown>;
+      const kx = Object.keys(x).sort();
+      const ky = Object.keys(y).sort();
+      for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
+        const c = cmpStr(kx[i], ky[i]) || compareValues(x[kx[i]], y[ky[i]]);
+        if (c) return c;
+      }
+      return kx.length - ky.length;
+    }
+    default:
+      return 0;
+  }
+}
+
+const parsedKeys = new Map<string, unknown>();
+
+/** JSON of a k:/v: element, memoized (the same few keys recur on every write). */
+function parsedRest(pe: PathElement): unknown {
+  let v = parsedKeys.get(pe);
+  if (v === undefined) {
+    v = JSON.parse(pe.slice(2));
+    if (parsedKeys.size > 10_000) parsedKeys.clear();
+    parsedKeys.set(pe, v);
+  }
+  return v;
+}
+
+export function comparePE(a: PathElement, b: PathElement): number {
+  // Same kind of field element: the names order as the whole strings do.
+  if (a.charCodeAt(0) === 102 && b.charCodeAt(0) === 102) return cmpStr(a, b);
+  const ka = KIND_RANK[a[0]] ?? 4;
+  const kb = KIND_RANK[b[0]] ?? 4;
+  if (ka !== kb) return ka - kb;
+  const ra = a.slice(2);
+  const rb = b.slice(2);
+  switch (a[0]) {
+    case 'f':
+      return cmpStr(ra, rb);
+    case 'i':
+      return Number(ra) - Number(rb);
+    case 'v':
+      return compareValues(parsedRest(a), parsedRest(b));
+    case 'k': {
+      // FieldList.Compare: field by field (name, then value), then length.
+      const x = parsedRest(a) as Record<string, unknown>;
+      const y = parsedRest(b) as Record<string, unknown>;
+      const kx = Object.keys(x);
+      const ky = Object.keys(y);
+      for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
+        const c = cmpStr(kx[i], ky[i]) || compareValues(x[kx[i]], y[ky[i]]);
+        if (c) return c;
+      }
+      return kx.length - ky.length;
+    }
+    default:
+      return cmpStr(a, b);
+  }
+}
+
+/** A path as kube prints it in conflicts: `.spec.template.spec.containers[name="app"].image`. */
+export function pathString(path: Path): string {
+  let s = '';
+  for (const pe of path) {
+    const rest = pe.slice(2);
+    switch (pe[0]) {
+      case 'f':
+        s += `.${rest}`;
+        break;
+      case 'k': {
+        const o = JSON.parse(rest) as Record<string, unknown>;
+        s += `[${Object.keys(o)
+          .map((k) => `${k}=${stableJson(o[k])}`)
+          .join(',')}]`;
+        break;
+      }
+      case 'v':
+        s += `[=${rest}]`;
+        break;
+      case 'i':
+        s += `[${rest}]`;
+        break;
+      default:
+        s += pe;
+    }
+  }
+  return s;
+}
+
+export class FieldsV1Error extends Error {}
+
+export class FieldSet {
+  members = new Set<PathElement>();
+  children = new Map<PathElement, FieldSet>();
+
+  isEmpty(): boolean {
+    return this.members.size === 0 && this.children.size === 0;
+  }
+
+  /** The child set at `pe`, created when missing. */
+  child(pe: PathElement): FieldSet {
+    let c = this.children.get(pe);
+    if (!c) {
+      c = new FieldSet();
+      this.children.set(pe, c);
+    }
+    return c;
+  }
+
+  insert(path: Path): void {
+    if (path.length === 0) return;
+    let s: FieldSet = this;
+    for (let i = 0; i < path.length - 1; i++) s = s.child(path[i]);
+    s.members.add(path[path.length - 1]);
+  }
+
+  has(path: Path): boolean {
+    if (path.length === 0) return false;
+    let s: FieldSet | undefined = this;
+    for (let i = 0; i < path.length - 1 && s; i++) s = s.children.get(path[i]);
+    return s !== undefined && s.members.has(path[path.length - 1]);
+  }
+
+  clone(): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) out.members.add(m);
+    for (const [pe, c] of this.children) out.children.set(pe, c.clone());
+    return out;
+  }
+
+  union(o: FieldSet): FieldSet {
+    const out = this.clone();
+    out.addAll(o);
+    return out;
+  }
+
+  /** In place: this ∪= o. */
+  addAll(o: FieldSet): void {
+    for (const m of o.members) this.members.add(m);
+    for (const [pe, c] of o.children) {
+      const mine = this.children.get(pe);
+      if (mine) mine.addAll(c);
+      else this.children.set(pe, c.clone());
+    }
+  }
+
+  difference(o: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) if (!o.members.has(m)) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const oc = o.children.get(pe);
+      const d = oc ? c.difference(oc) : c.clone();
+      if (!d.isEmpty()) out.children.set(pe, d);
+    }
+    return out;
+  }
+
+  intersection(o: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) if (o.members.has(m)) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const oc = o.children.get(pe);
+      if (!oc) continue;
+      const d = c.intersection(oc);
+      if (!d.isEmpty()) out.children.set(pe, d);
+    }
+    return out;
+  }
+
+  /** Whether the two sets share a path. */
+  overlaps(o: FieldSet): boolean {
+    const [small, big] = this.members.size <= o.members.size ? [this.members, o.members] : [o.members, this.members];
+    for (const m of small) if (big.has(m)) return true;
+    for (const [pe, c] of this.children) {
+      const oc = o.children.get(pe);
+      if (oc && c.overlaps(oc)) return true;
+    }
+    return false;
+  }
+
+  /** Whether every path of this set is in `o`. */
+  subsetOf(o: FieldSet): boolean {
+    for (const m of this.members) if (!o.members.has(m)) return false;
+    for (const [pe, c] of this.children) {
+      const oc = o.children.get(pe);
+      if (!oc || !c.subsetOf(oc)) return false;
+    }
+    return true;
+  }
+
+  equals(o: FieldSet): boolean {
+    return this.subsetOf(o) && o.subsetOf(this);
+  }
+
+  /** Without the given top-level fields and everything under them (RecursiveDifference for top-level paths). */
+  withoutTopLevel(pes: readonly PathElement[]): FieldSet {
+    if (!pes.some((pe) => this.members.has(pe) || this.children.has(pe))) return this;
+    const out = this.clone();
+    for (const pe of pes) {
+      out.members.delete(pe);
+      out.children.delete(pe);
+    }
+    return out;
+  }
+
+  /** Every path, members before children at each level, each in element order (Set.Iterate). */
+  iterate(f: (p: PathElement[]) => void, prefix: PathElement[] = []): void {
+    for (const m of [...this.members].sort(comparePE)) f([...prefix, m]);
+    for (const pe of [...this.children.keys()].sort(comparePE)) this.children.get(pe)!.iterate(f, [...prefix, pe]);
+  }
+
+  /** FieldsV1 JSON: elements in order, `{}` at a leaf, `".": {}` first where a member also has children. */
+  toFieldsV1(): Record<string, unknown> {
+    // Built as text and parsed once: far cheaper than growing objects with arbitrary keys.
+    return JSON.parse(this.toFieldsV1Json()) as Record<string, unknown>;
+  }
+
+  toFieldsV1Json(): string {
+    return this.emit(false);
+  }
+
+  private emit(includeSelf: boolean): string {
+    let out = includeSelf ? '{".":{}' : '{';
+    let first = !includeSelf;
+    let keys: PathElement[];
+    if (this.children.size === 0) keys = [...this.members];
+    else {
+      keys = [...this.children.keys()];
+      for (const m of this.members) if (!this.children.has(m)) keys.push(m);
+    }
+    keys.sort(comparePE);
+    for (const pe of keys) {
+      if (!first) out += ',';
+      first = false;
+      const c = this.children.get(pe);
+      out += JSON.stringify(pe) + ':' + (c ? c.emit(this.members.has(pe)) : '{}');
+    }
+    return out + '}';
+  }
+
+  static fromFieldsV1(v: unknown): FieldSet {
+    if (v === null || v === undefined) return new FieldSet();
+    if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
+    const out = new FieldSet();
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
+      if (k === '.') continue;
+      const c = o[k];
+      const t = k.charCodeAt(0);
+      if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
+      if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
+      const co = c as Record<string, unknown>;
+      let n = 0;
+      for (const _ in co) n++;
+      const dot = n > 0 && '.' in co;
+      const pe = normalizePE(k);
+      if (n === 0 || dot) out.members.add(pe);
+      if (n > (dot ? 1 : 0)) {
+        const sub = FieldSet.fromFieldsV1(co);
+        if (!sub.isEmpty()) out.children.set(pe, sub);
+      }
+    }
+    return out;
+  }
+}
+
+const normalized = new Map<string, PathElement>();
+
+/** Re-spells a k:/v: element as this module writes it, so equal elements are equal strings. */
+function normalizePE(k: string): PathElement {
+  if (k.charCodeAt(0) === 102 || k.charCodeAt(0) === 105) return k;
+  let n = normalized.get(k);
+  if (n === undefined) {
+    n = respell(k);
+    if (normalized.size > 10_000) normalized.clear();
+    normalized.set(k, n);
+  }
+  return n;
+}
+
+function respell(k: string): PathElement {
+  if (k[0] === 'k') {
+    let o: unknown;
+    try {
+      o = JSON.parse(k.slice(2));
+    } catch {
+      throw new FieldsV1Error(`invalid key element ${k}`);
+    }
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new FieldsV1Error(`invalid key element ${k}`);
+    return keyPE(Object.entries(o as Record<string, unknown>));
+  }
+  if (k[0] === 'v') {
+    try {
+      return valuePE(JSON.parse(k.slice(2)));
+    } catch {
+      throw new FieldsV1Error(`invalid value element ${k}`);
+    }
+  }
+  return k;
+}

@@ -1,0 +1,535 @@
+// Objects seen through the schema's merge markers, after structured-merge-diff's typed
+// package: which paths a value sets (ToFieldSet), how two values differ (Compare), how an
+// apply configuration merges into a live object (Merge) and how paths are removed
+// (RemoveItems). Values are plain decoded JSON.
+//
+// Markers (model.ts): listType atomic/set/map with listMapKeys; without listType, a
+// patchStrategy of merge reads as a map list keyed by patchMergeKey (a set without a key);
+// no marker at all is atomic. mapType on a map or struct field, or structType on a struct
+// definition, makes it atomic. Runtime "any" values are deduced from their shape.
+
+import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
+import { FieldSet, fieldPE, indexPE, keyPE, valuePE, type PathElement } from './fieldpath.js';
+
+export type TypeNode =
+  | { t: 'scalar' }
+  | { t: 'deduced' }
+  | { t: 'struct'; schema: StructSchema; atomic: boolean; fields: Map<string, FieldSchema> }
+  | { t: 'map'; elem: TypeNode; atomic: boolean }
+  | { t: 'list'; elem: TypeNode; rel: 'atomic' | 'set' | 'map'; keys: string[]; keyDefaults: Map<string, unknown> };
+
+const SCALAR: TypeNode = { t: 'scalar' };
+const DEDUCED: TypeNode = { t: 'deduced' };
+
+export class SsaError extends Error {}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Resolves schema types to merge nodes, once per registry. */
+export class TypeResolver {
+  private readonly structs = new Map<string, TypeNode>();
+  private readonly byField = new WeakMap<FieldSchema, TypeNode>();
+
+  constructor(readonly registry: SchemaRegistry) {}
+
+  root(definition: string): TypeNode {
+    return this.struct(definition, false);
+  }
+
+  private struct(name: string, forceAtomic: boolean): TypeNode {
+    const key = forceAtomic ? `${name}#atomic` : name;
+    let n = this.structs.get(key);
+    if (!n) {
+      const schema = this.registry[name];
+      if (!schema) return DEDUCED;
+      n = { t: 'struct', schema, atomic: forceAtomic || schema.structType === 'atomic', fields: new Map(schema.fields.map((f) => [f.name, f])) };
+      this.structs.set(key, n);
+    }
+    return n;
+  }
+
+  field(f: FieldSchema): TypeNode {
+    let n = this.byField.get(f);
+    if (!n) {
+      n = this.ref(f.type, f);
+      this.byField.set(f, n);
+    }
+    return n;
+  }
+
+  private ref(t: TypeRef, f?: FieldSchema): TypeNode {
+    switch (t.kind) {
+      case 'ref':
+        return this.struct(t.name, f?.mapType === 'atomic');
+      case 'any':
+      case 'fieldsV1':
+        return DEDUCED;
+      case 'map':
+        return { t: 'map', elem: this.ref(t.values), atomic: f?.mapType === 'atomic' };
+      case 'array': {
+        let rel = f?.listType;
+        let keys = f?.listMapKeys ?? [];
+        if (!rel) {
+          const merge = (f?.patchStrategy ?? '').split(',').includes('merge');
+          if (merge && f?.patchMergeKey) {
+            rel = 'map';
+            keys = [f.patchMergeKey];
+          } else rel = merge ? 'set' : 'atomic';
+        }
+        const elem = this.ref(t.items);
+        const keyDefaults = new Map<string, unknown>();
+        if (rel === 'map' && elem.t === 'struct') {
+          for (const k of keys) {
+            const d = elem.fields.get(k)?.default;
+            if (d !== undefined) keyDefaults.set(k, d);
+          }
+        }
+        return { t: 'list', elem, rel, keys, keyDefaults };
+      }
+      default:
+        return SCALAR;
+    }
+  }
+
+  /** The node of a struct field or map value; undefined for a field the struct does not declare. */
+  childOf(n: TypeNode, key: string): TypeNode | undefined {
+    if (n.t === 'struct') {
+      const f = n.fields.get(key);
+      return f ? this.field(f) : undefined;
+    }
+    if (n.t === 'map') return n.elem;
+    return DEDUCED;
+  }
+}
+
+/** A deduced node becomes a granular map, an atomic list or a scalar, by the value's shape. */
+function resolve(n: TypeNode, v: unknown): TypeNode {
+  if (n.t !== 'deduced') return n;
+  if (isObj(v)) return { t: 'map', elem: DEDUCED, atomic: false };
+  if (Array.isArray(v)) return { t: 'list', elem: DEDUCED, rel: 'atomic', keys: [], keyDefaults: new Map() };
+  return SCALAR;
+}
+
+/** The path element of a list item, as listItemToPathElement builds it. */
+export function itemPE(n: Extract<TypeNode, { t: 'list' }>, item: unknown, index: number): PathElement {
+  if (n.rel === 'map') {
+    if (n.keys.length === 0 || !isObj(item)) return indexPE(index);
+    const kv: [string, unknown][] = [];
+    for (const k of n.keys) {
+      let v = item[k];
+      if (v === undefined) v = n.keyDefaults.get(k);
+      if (v === undefined) throw new SsaError(`associative list with keys has an element that omits key field ${JSON.stringify(k)} (and doesn't have default value)`);
+      kv.push([k, v]);
+    }
+    return keyPE(kv);
+  }
+  if (n.rel === 'set') {
+    if (item !== null && typeof item === 'object') return indexPE(index);
+    return valuePE(item);
+  }
+  return indexPE(index);
+}
+
+/** Items of a list by path element, first occurrence wins, in list order. */
+function indexItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown): { order: PathElement[]; byPE: Map<PathElement, unknown> } {
+  const order: PathElement[] = [];
+  const byPE = new Map<PathElement, unknown>();
+  if (!Array.isArray(list)) return { order, byPE };
+  for (let i = 0; i < list.length; i++) {
+    const pe = itemPE(n, list[i], i);
+    if (byPE.has(pe)) continue;
+    byPE.set(pe, list[i]);
+    order.push(pe);
+  }
+  return { order, byPE };
+}
+
+const isEmptyish = (v: unknown): boolean => v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0);
+
+// ---- ToFieldSet ----
+
+/** The paths an object sets. `skip` filters root fields out of the walk (metadata.managedFields is never walked). */
+export function toFieldSet(r: TypeResolver, root: TypeNode, v: unknown): FieldSet {
+  const out = new FieldSet();
+  walkInto(r, root, v, out);
+  return out;
+}
+
+/** Adds the fields inside `v` (a struct/map/list value) into `dst`, the set at v's own path. */
+function walkInto(r: TypeResolver, node: TypeNode, v: unknown, dst: FieldSet): void {
+  const n = resolve(node, v);
+  if (n.t === 'list') {
+    if (!Array.isArray(v)) return;
+    for (let i = 0; i < v.length; i++) {
+      const item = v[i];
+      const pe = itemPE(n, item, i);
+      addValue(r, n.elem, item, dst, pe, false);
+      dst.members.add(pe);
+    }
+    return;
+  }
+  if (n.t === 'struct' || n.t === 'map') {
+    if (!isObj(v)) return;
+    for (const k of Object.keys(v)) {
+      const cv = v[k];
+      if (cv === undefined) continue;
+      if (n.t === 'struct' && k === 'managedFields' && n.schema.name.endsWith('.ObjectMeta')) continue;
+      const cn = r.childOf(n, k);
+      if (!cn) continue;
+      const pe = fieldPE(k);
+      addValue(r, cn, cv, dst, pe, n.t === 'map');
+    }
+  }
+}
+
+/** Adds value `v` found at `pe` under `parent`. */
+function addValue(r: TypeResolver, node: TypeNode, v: unknown, parent: FieldSet, pe: PathElement, mapEntry: boolean): void {
+  const n = resolve(node, v);
+  if (n.t === 'scalar' || ((n.t === 'map' || n.t === 'struct') && n.atomic) || (n.t === 'list' && n.rel === 'atomic')) {
+    parent.members.add(pe);
+    return;
+  }
+  if (v === null || (isObj(v) && Object.keys(v).length === 0) || mapEntry) parent.members.add(pe);
+  if (v === null) return;
+  const sub = parent.children.get(pe) ?? new FieldSet();
+  walkInto(r, n, v, sub);
+  if (!sub.isEmpty()) parent.children.set(pe, sub);
+}
+
+// ---- Compare ----
+
+export interface Comparison {
+  added: FieldSet;
+  removed: FieldSet;
+  modified: FieldSet;
+}
+
+export const isSame = (c: Comparison): boolean => c.added.isEmpty() && c.removed.isEmpty() && c.modified.isEmpty();
+
+export function compare(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Comparison {
+  const c: Comparison = { added: new FieldSet(), removed: new FieldSet(), modified: new FieldSet() };
+  const path: PathElement[] = [];
+  cmpNode(r, root, lhs, rhs, c, path, true);
+  return c;
+}
+
+function isLeaf(n: TypeNode, l: unknown, rr: unknown): boolean {
+  switch (n.t) {
+    case 'scalar':
+      return true;
+    case 'list':
+      if (n.rel === 'atomic') return true;
+      if ((l !== undefined && l !== null && !Array.isArray(l)) || (rr !== undefined && rr !== null && !Array.isArray(rr))) return true;
+      return isEmptyish(l) && isEmptyish(rr);
+    case 'map':
+    case 'struct':
+      if (n.atomic) return true;
+      if ((l !== undefined && l !== null && !isObj(l)) || (rr !== undefined && rr !== null && !isObj(rr))) return true;
+      return isEmptyish(l) && isEmptyish(rr);
+    default:
+      return true;
+  }
+}
+
+function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, c: Comparison, path: PathElement[], root = false): void {
+  const n = resolve(node, rv !== undefined ? rv : l);
+  if (isLeaf(n, l, rv)) {
+    if (l === undefined) c.added.insert(path);
+    else if (rv === undefined) c.removed.insert(path);
+    else if (!jsonEqual(l, rv)) c.modified.insert(path);
+    return;
+  }
+  if (n.t === 'list') {
+    const li = indexItems(n, l);
+    const ri = indexItems(n, rv);
+    for (const pe of li.order) {
+      path.push(pe);
+      cmpNode(r, n.elem, li.byPE.get(pe), ri.byPE.has(pe) ? ri.byPE.get(pe) : undefined, c, path);
+      path.pop();
+    }
+    for (const pe of ri.order) {
+      if (li.byPE.has(pe)) continue;
+      path.push(pe);
+      cmpNode(r, n.elem, undefined, ri.byPE.get(pe), c, path);
+      path.pop();
+    }
+  } else if (n.t === 'map' || n.t === 'struct') {
+    const lo = isObj(l) ? l : undefined;
+    const ro = isObj(rv) ? rv : undefined;
+    const skipMeta = n.t === 'struct' && n.schema.name.endsWith('.ObjectMeta');
+    if (lo) {
+      for (const k of Object.keys(lo)) {
+        if (lo[k] === undefined || (skipMeta && k === 'managedFields')) continue;
+        const cn = r.childOf(n, k);
+        if (!cn) continue;
+        path.push(fieldPE(k));
+        cmpNode(r, cn, lo[k], ro && ro[k] !== undefined ? ro[k] : undefined, c, path);
+        path.pop();
+      }
+    }
+    if (ro) {
+      for (const k of Object.keys(ro)) {
+        if (ro[k] === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
+        const cn = r.childOf(n, k);
+        if (!cn) continue;
+        path.push(fieldPE(k));
+        cmpNode(r, cn, undefined, ro[k], c, path);
+        path.pop();
+      }
+    }
+  }
+  if (!root) {
+    if (l === undefined) c.added.insert(path);
+    else if (rv === undefined) c.removed.insert(path);
+  }
+}
+
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Obj;
+  const bo = b as Obj;
+  let na = 0;
+  for (const k of Object.keys(ao)) {
+    if (ao[k] === undefined) continue;
+    na++;
+    if (!jsonEqual(ao[k], bo[k])) return false;
+  }
+  let nb = 0;
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) nb++;
+  return na === nb;
+}
+
+// ---- Merge (apply) ----
+
+/** live ⊕ config: the config's value wins at every leaf; granular lists and maps merge by element. */
+export function merge(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): unknown {
+  return mergeNode(r, root, lhs, rhs);
+}
+
+function mergeNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown): unknown {
+  const n = resolve(node, rv !== undefined ? rv : l);
+  if (isLeaf(n, l, rv)) return rv !== undefined ? rv : l;
+  if (n.t === 'list') {
+    const out = mergeList(r, n, l, rv);
+    return out.length ? out : undefined;
+  }
+  if (n.t === 'map' || n.t === 'struct') {
+    const lo = isObj(l) ? l : undefined;
+    const ro = isObj(rv) ? rv : undefined;
+    const out: Obj = {};
+    if (lo) {
+      for (const k of Object.keys(lo)) {
+        if (lo[k] === undefined) continue;
+        const cn = r.childOf(n, k);
+        const rc = ro ? ro[k] : undefined;
+        const m = cn ? mergeNode(r, cn, lo[k], rc) : rc !== undefined ? rc : lo[k];
+        if (m !== undefined) out[k] = m;
+      }
+    }
+    if (ro) {
+      for (const k of Object.keys(ro)) {
+        if (ro[k] === undefined || (lo && lo[k] !== undefined)) continue;
+        const cn = r.childOf(n, k);
+        const m = cn ? mergeNode(r, cn, undefined, ro[k]) : ro[k];
+        if (m !== undefined) out[k] = m;
+      }
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return rv !== undefined ? rv : l;
+}
+
+/**
+ * Merged list order as structured-merge-diff orders it: live order is kept, items the config
+ * shares with live appear in the config's order, and new config items are placed where the
+ * config puts them relative to the shared ones.
+ */
+function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unknown, rv: unknown): unknown[] {
+  const li = indexItems(n, l);
+  const ri = indexItems(n, rv);
+  const out: unknown[] = [];
+  const shared = ri.order.filter((pe) => li.byPE.has(pe));
+  let si = 0;
+  const emit = (pe: PathElement, lc: unknown, rc: unknown) => {
+    const m = mergeNode(r, n.elem, lc, rc);
+    if (m !== undefined) out.push(m);
+  };
+  let lI = 0;
+  let rI = 0;
+  const lLen = li.order.length;
+  const rLen = ri.order.length;
+  let guard = 0;
+  while (lI < lLen || rI < rLen) {
+    if (++guard > 4 * (lLen + rLen) + 8) break;
+    const next = si < shared.length ? shared[si] : undefined;
+    if (lI < lLen && rI < rLen) {
+      const pe = li.order[lI];
+      if (pe === ri.order[rI]) {
+        emit(pe, li.byPE.get(pe), ri.byPE.get(pe));
+        lI++;
+        rI++;
+        si++;
+        continue;
+      }
+      if (ri.byPE.has(pe) && next !== undefined && next !== pe) {
+        lI++;
+        continue;
+      }
+    }
+    if (lI < lLen) {
+      const pe = li.order[lI];
+      if (!ri.byPE.has(pe)) {
+        emit(pe, li.byPE.get(pe), undefined);
+        lI++;
+        continue;
+      }
+      if (rI >= rLen) {
+        lI++;
+        continue;
+      }
+    }
+    if (rI < rLen) {
+      const pe = ri.order[rI];
+      emit(pe, li.byPE.get(pe), ri.byPE.get(pe));
+      rI++;
+      if (next === pe) si++;
+    }
+  }
+  return out;
+}
+
+// ---- RemoveItems ----
+
+/** The value without the paths of `set` (a member path removes that field or item whole). */
+export function removeItems(r: TypeResolver, root: TypeNode, v: unknown, set: FieldSet): unknown {
+  return removeNode(r, root, v, set);
+}
+
+function removeNode(r: TypeResolver, node: TypeNode, v: unknown, set: FieldSet): unknown {
+  const n = resolve(node, v);
+  if (n.t === 'list') {
+    if (!Array.isArray(v) || v.length === 0) return v;
+    if (n.rel === 'atomic') return null;
+    const out: unknown[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const pe = itemPE(n, v[i], i);
+      if (set.members.has(pe)) continue;
+      const sub = set.children.get(pe);
+      out.push(sub ? removeNode(r, n.elem, v[i], sub) : v[i]);
+    }
+    return out.length ? out : null;
+  }
+  if (n.t === 'map' || n.t === 'struct') {
+    if (!isObj(v) || Object.keys(v).length === 0) return v;
+    if (n.atomic) return null;
+    const out: Obj = {};
+    for (const k of Object.keys(v)) {
+      const pe = fieldPE(k);
+      if (set.members.has(pe)) continue;
+      const sub = set.children.get(pe);
+      const cn = r.childOf(n, k);
+      out[k] = sub && cn ? removeNode(r, cn, v[k], sub) : v[k];
+    }
+    return Object.keys(out).length ? out : null;
+  }
+  return v;
+}
+
+// ---- the zero object ----
+
+/**
+ * A kind's zero value as Go's JSON encoding writes it (the live object an operation on a
+ * missing object is compared against): non-omitempty fields at their zero, structs always
+ * (encoding/json never omits a struct), metav1.Time as null, pointers and omitempty scalars,
+ * slices and maps left out.
+ */
+export function zeroObject(registry: SchemaRegistry, definition: string): Obj {
+  return zeroStruct(registry, definition, 0) ?? {};
+}
+
+function zeroStruct(registry: SchemaRegistry, name: string, depth: number): Obj | undefined {
+  const s = registry[name];
+  if (!s || depth > 12) return undefined;
+  const out: Obj = {};
+  for (const f of s.fields) {
+    const z = zeroField(registry, f, depth);
+    if (z !== undefined) out[f.name] = z;
+  }
+  return out;
+}
+
+function zeroField(registry: SchemaRegistry, f: FieldSchema, depth: number): unknown {
+  const t = f.type;
+  if (f.pointer) return f.omitempty ? undefined : null;
+  switch (t.kind) {
+    case 'ref':
+      return zeroStruct(registry, t.name, depth + 1);
+    case 'time':
+    case 'microTime':
+      return null;
+    case 'quantity':
+      return '0';
+    case 'intOrString':
+      return 0;
+    case 'any':
+      return f.omitempty ? undefined : null;
+    default:
+      break;
+  }
+  if (f.omitempty) return undefined;
+  switch (t.kind) {
+    case 'string':
+    case 'bytes':
+      return t.kind === 'bytes' ? null : '';
+    case 'boolean':
+      return false;
+    case 'int32':
+    case 'int64':
+    case 'number':
+      return 0;
+    default:
+      return null;
+  }
+}
+
+// ---- schema check ----
+
+/**
+ * The path of the first field a struct does not declare, as the type converter reports it
+ * (`.spec.template.spec.containers[name="c"].foo`); undefined when there is none.
+ */
+export function findUndeclaredField(r: TypeResolver, root: TypeNode, v: unknown): PathElement[] | undefined {
+  return undeclaredIn(r, root, v, []);
+}
+
+function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): PathElement[] | undefined {
+  const n = resolve(node, v);
+  if (n.t === 'list' && Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      let pe: PathElement;
+      try {
+        pe = itemPE(n, v[i], i);
+      } catch {
+        pe = indexPE(i);
+      }
+      const found = undeclaredIn(r, n.elem, v[i], [...path, pe]);
+      if (found) return found;
+    }
+  } else if ((n.t === 'struct' || n.t === 'map') && isObj(v)) {
+    for (const k of Object.keys(v)) {
+      const cn = r.childOf(n, k);
+      if (!cn) return [...path, fieldPE(k)];
+      const found = undeclaredIn(r, cn, v[k], [...path, fieldPE(k)]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
