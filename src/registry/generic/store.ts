@@ -653,7 +653,14 @@ export class GenericStore {
     if (!owner || owner.apply) return undefined;
     return () => {
       strategy.canonicalize?.(obj);
-      this.fieldManager.update(live, obj, owner);
+      try {
+        this.fieldManager.update(live, obj, owner);
+      } catch {
+        // kube's UpdateNoErrors: a non-apply write never fails on field tracking (an object
+        // validation will refuse, e.g. a list item without its key, cannot be tracked); it
+        // goes on with its managedFields removed.
+        delete obj.metadata.managedFields;
+      }
     };
   }
 
