@@ -6,7 +6,7 @@
 // request start and from the 201 acknowledgement (p50/p99; "from ack" is negative when
 // an event reaches the watcher before the 201 reaches the writer), and missed/duplicate
 // deliveries, which must both be 0.
-import http from 'node:http';
+import net from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { request, type Target } from '../http.js';
 import { percentiles, type Percentiles } from '../load.js';
@@ -75,7 +75,7 @@ export interface WatchLatencyResult {
 }
 
 interface WatcherState {
-  req?: http.ClientRequest;
+  sock?: net.Socket;
   rem: string;
   connected: boolean;
   /** Set once the stream ends or errors (before we closed it). */
@@ -164,12 +164,14 @@ export const watchLatencyPhase: ServerPhase<WatchLatencyResult> = {
 
     // 2. Open the watches (bounded parallelism); each resolves once the 200 headers arrive.
     const state: WatcherState[] = Array.from({ length: W }, () => ({ rem: '', connected: false, failed: false }));
-    const agent = new http.Agent({ keepAlive: false, maxSockets: W + 16, maxTotalSockets: W + 16 });
     let closing = false;
     // The server ends each watch by itself a minute after the phase should be over.
     const timeoutSeconds = Math.ceil((cfg.watchMs + cfg.watchDrainMs + 2 * cfg.requestTimeoutMs) / 1000) + 60;
     const watchPath = `${PRIORITY_CLASSES_PATH}?watch=true&resourceVersion=${encodeURIComponent(rv)}&timeoutSeconds=${timeoutSeconds}`;
 
+    // Each watch is read off a raw socket: the client must not be what limits the figure, and
+    // Node's HTTP client costs a stream push per chunk where a socket costs one callback per
+    // read. Lines that do not start with '{' are the chunked encoding's framing.
     const openOne = (w: number): Promise<void> =>
       new Promise<void>((resolve) => {
         const st = state[w]!;
@@ -183,51 +185,61 @@ export const watchLatencyPhase: ServerPhase<WatchLatencyResult> = {
             resolve();
           }
         };
-        const req = http.request({ host: target.host, port: target.port, path: watchPath, method: 'GET', agent, headers: { accept: 'application/json' } });
-        st.req = req;
-        const connectTimer = setTimeout(() => req.destroy(new Error(`no response headers after ${cfg.requestTimeoutMs} ms`)), cfg.requestTimeoutMs);
-        req.on('error', (err) => {
-          clearTimeout(connectTimer);
-          fail(err.message);
+        const sock = net.connect({ host: target.host, port: target.port });
+        st.sock = sock;
+        sock.setNoDelay(true);
+        const connectTimer = setTimeout(() => sock.destroy(new Error(`no response headers after ${cfg.requestTimeoutMs} ms`)), cfg.requestTimeoutMs);
+        sock.on('connect', () => {
+          sock.write(`GET ${watchPath} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: application/json\r\n\r\n`);
         });
-        req.on('response', (res) => {
-          clearTimeout(connectTimer);
-          if (res.statusCode !== 200) {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.length < 4 && chunks.push(c));
-            res.on('end', () => fail(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
-            res.on('error', (err) => fail(err.message));
-            return;
+        let head: string | null = '';
+        sock.on('data', (chunk: Buffer) => {
+          const now = nowMs();
+          // latin1 is a cheap, lossless byte view; '\n' never occurs inside a UTF-8 sequence.
+          let s = chunk.toString('latin1');
+          if (head !== null) {
+            head += s;
+            const end = head.indexOf('\r\n\r\n');
+            if (end < 0) {
+              if (head.length > MAX_LINE) sock.destroy(new Error('response headers too long'));
+              return;
+            }
+            clearTimeout(connectTimer);
+            const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1];
+            if (status !== '200' || !/\r\ntransfer-encoding: chunked\r\n/i.test(head.slice(0, end + 2))) {
+              fail(`HTTP ${status ?? '?'}: ${head.slice(0, 300)}`);
+              sock.destroy();
+              return;
+            }
+            s = head.slice(end + 4);
+            head = null;
+            st.connected = true;
+            settled = true;
+            resolve();
           }
-          st.connected = true;
-          settled = true;
-          resolve();
-          res.on('data', (chunk: Buffer) => {
-            const now = nowMs();
-            // latin1 is a cheap, lossless byte view; '\n' never occurs inside a UTF-8 sequence.
-            let s = chunk.toString('latin1');
-            if (st.rem) {
-              s = st.rem + s;
-              st.rem = '';
+          if (st.rem) {
+            s = st.rem + s;
+            st.rem = '';
+          }
+          let start = 0;
+          for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', start)) {
+            if (nl > start && s.charCodeAt(start) === 123) onLine(s, start, nl, w, now);
+            start = nl + 1;
+          }
+          if (start < s.length) {
+            st.rem = s.slice(start);
+            if (st.rem.length > MAX_LINE) {
+              fail(`line longer than ${MAX_LINE} bytes`);
+              sock.destroy();
             }
-            let start = 0;
-            for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', start)) {
-              if (nl > start) onLine(s, start, nl, w, now);
-              start = nl + 1;
-            }
-            if (start < s.length) {
-              st.rem = s.slice(start);
-              if (st.rem.length > MAX_LINE) {
-                fail(`line longer than ${MAX_LINE} bytes`);
-                req.destroy();
-              }
-            }
-          });
-          res.on('end', () => fail('stream ended early'));
-          res.on('error', (err) => fail(`stream error: ${err.message}`));
-          res.on('aborted', () => fail('stream aborted'));
+          }
         });
-        req.end();
+        sock.on('error', (err) => {
+          clearTimeout(connectTimer);
+          fail(head !== null ? err.message : `stream error: ${err.message}`);
+        });
+        sock.on('end', () => fail('stream ended early'));
+        sock.on('close', () => fail('connection closed'));
       });
 
     ctx.log(`  ${target.name}: opening ${W} watches from resourceVersion ${rv} ...`);
@@ -386,8 +398,7 @@ export const watchLatencyPhase: ServerPhase<WatchLatencyResult> = {
       };
     })().finally(() => {
       closing = true;
-      for (const s of state) s.req?.destroy();
-      agent.destroy();
+      for (const s of state) s.sock?.destroy();
     });
 
     const r = result;
