@@ -49,13 +49,18 @@ function applyDefaults(obj: KObject): void {
   }
   // Claim templates are whole PersistentVolumeClaims: written in Go's field order, with the
   // embedded metadata's null creationTimestamp.
-  s.volumeClaimTemplates = s.volumeClaimTemplates?.map((t) => {
-    const { apiVersion, kind, metadata, spec: claimSpec, status, ...rest } = t as Record<string, unknown>;
-    const out: Record<string, unknown> = { apiVersion, kind, metadata: withNullCreationTimestamp((metadata ?? {}) as Record<string, unknown>) };
-    if (claimSpec !== undefined) out.spec = claimSpec;
-    if (status !== undefined) out.status = status;
-    return Object.assign(out, rest);
-  });
+  const claims = s.volumeClaimTemplates;
+  if (claims) for (let i = 0; i < claims.length; i++) claims[i] = claimTemplateInOrder(claims[i] as Record<string, unknown>);
+}
+
+const CLAIM_ORDER = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
+
+function claimTemplateInOrder(t: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of CLAIM_ORDER) if (t[k] !== undefined) out[k] = t[k];
+  out.metadata = withNullCreationTimestamp((t.metadata ?? {}) as Record<string, unknown>);
+  for (const k in t) if (!(k in out)) out[k] = t[k];
+  return out;
 }
 
 /**
