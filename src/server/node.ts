@@ -36,8 +36,18 @@ export interface NodeConfig {
   storageSync: boolean;
 }
 
-/** Decoded objects for admission, kept per stored version (dropped with it). */
-const decodedForAdmission = new WeakMap<Buffer, KObject>();
+/**
+ * Objects decoded for reading only (admission, namespace checks), kept per stored version and
+ * dropped with it: every create in a namespace reads the namespace, which should not cost a
+ * parse each time.
+ */
+const decodedForReading = new WeakMap<Buffer, KObject>();
+
+function decodedOnce(bytes: Buffer): KObject {
+  let obj = decodedForReading.get(bytes);
+  if (!obj) decodedForReading.set(bytes, (obj = JSON.parse(bytes.toString('utf8')) as KObject));
+  return obj;
+}
 
 export class KapiNode {
   private storage?: Storage;
@@ -77,7 +87,7 @@ export class KapiNode {
       namespaceOf: async (name: string): Promise<KObject | undefined> => {
         const ns = this.storeFor('', 'namespaces')!;
         const hit = ns.cache.get(ns.keyFor('', name));
-        if (hit) return JSON.parse(hit.bytes.toString('utf8')) as KObject;
+        if (hit) return decodedOnce(hit.bytes);
         // Not in this node's cache: it may have just been created elsewhere.
         try {
           return await ns.getObject('', name);
@@ -90,11 +100,7 @@ export class KapiNode {
       admissionList: async (group: string, resource: string): Promise<KObject[]> => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
-        return st.cache.list(st.prefix).map((e) => {
-          let obj = decodedForAdmission.get(e.bytes);
-          if (!obj) decodedForAdmission.set(e.bytes, (obj = JSON.parse(e.bytes.toString('utf8')) as KObject));
-          return obj;
-        });
+        return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
       },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));

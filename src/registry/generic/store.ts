@@ -49,8 +49,11 @@ export interface StoreDeps {
   storagePrefix: string;
   log: Logger;
   historyMs: number;
-  /** Looks up a namespace's current state; used by create to refuse missing or terminating namespaces. */
-  namespaceOf: (name: string) => Promise<KObject | undefined>;
+  /**
+   * Looks up a namespace's current state; used by create to refuse missing or terminating
+   * namespaces. The object is for reading only (it may be shared with other readers).
+   */
+  namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
   admissionList: (group: string, resource: string) => Promise<KObject[]>;
 }
 
