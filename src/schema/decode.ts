@@ -20,6 +20,7 @@ import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model
 import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from './json-scan.js';
 import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
 import { parseYamlWithDuplicates, type YamlDuplicate, type YamlParseOptions } from './yaml-dups.js';
+import { isGoEmpty } from './go-zero.js';
 
 export type { YamlDuplicate } from './yaml-dups.js';
 
@@ -392,28 +393,6 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
     case 'fieldsV1':
       // RawExtension / FieldsV1 keep the raw JSON; nothing inside is checked.
       return plainJson(v);
-  }
-}
-
-/** What Go's omitempty leaves out for a non-pointer field: "", 0, false, empty slices and maps. */
-function isGoEmpty(v: unknown, t: TypeRef): boolean {
-  switch (t.kind) {
-    case 'string':
-    case 'bytes':
-      return v === '';
-    case 'int32':
-    case 'int64':
-    case 'number':
-      return v === 0;
-    case 'boolean':
-      return v === false;
-    case 'array':
-      return (v as unknown[]).length === 0;
-    case 'map':
-      for (const _ in v as object) return false;
-      return true;
-    default:
-      return false;
   }
 }
 

@@ -19,6 +19,7 @@ import {
   validateLabels,
 } from '../generic/validation.js';
 import { goFloatString, parseQuantity } from '../../schema/quantity.js';
+import { OBJECT_META_FIELDS } from '../generic/meta.js';
 
 type Obj = Record<string, unknown>;
 
@@ -458,21 +459,8 @@ function validateDataSource(d: Obj, path: string, isRef: boolean): FieldError[] 
   return errs;
 }
 
-const TEMPLATE_META_FORBIDDEN = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
+/** A template's metadata may hold labels and annotations only. */
+const TEMPLATE_META_FORBIDDEN = OBJECT_META_FIELDS.filter((f) => f !== 'labels' && f !== 'annotations');
 
 /** ValidateTemplateObjectMeta: only labels and annotations may be set. */
 function validateTemplateObjectMeta(meta: unknown, path: string): FieldError[] {

@@ -50,7 +50,7 @@ export function hasPendingFinalizers(obj: KObject): boolean {
 }
 
 /** ObjectMeta's fields in Go's order, which is the order kube writes them in. */
-const OBJECT_META_ORDER = [
+export const OBJECT_META_FIELDS = [
   'name',
   'generateName',
   'namespace',
@@ -66,7 +66,7 @@ const OBJECT_META_ORDER = [
   'ownerReferences',
   'finalizers',
   'managedFields',
-];
+] as const;
 
 /**
  * An embedded ObjectMeta (a pod template's, a claim template's) as kube writes it: Go's
@@ -76,7 +76,7 @@ const OBJECT_META_ORDER = [
 export function withNullCreationTimestamp(meta: Record<string, unknown>): Record<string, unknown> {
   if ('creationTimestamp' in meta) return meta;
   const out: Record<string, unknown> = {};
-  for (const k of OBJECT_META_ORDER) {
+  for (const k of OBJECT_META_FIELDS) {
     if (k === 'creationTimestamp') out[k] = null;
     else if (meta[k] !== undefined) out[k] = meta[k];
   }

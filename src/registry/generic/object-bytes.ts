@@ -3,31 +3,15 @@
 // with the revision spliced in. Splicing avoids a parse and a stringify per event.
 
 import type { KObject } from '../types.js';
+import { OBJECT_META_FIELDS } from './meta.js';
 
 const META_OPEN = Buffer.from('"metadata":{');
 const CANONICAL_HEAD = /^\{"kind":"[^"\\]*","apiVersion":"[^"\\]*","metadata":\{/;
 
-const METADATA_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
 
 function orderedMetadata(meta: Record<string, unknown>, dropRv: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of METADATA_ORDER) {
+  for (const k of OBJECT_META_FIELDS) {
     if (dropRv && k === 'resourceVersion') continue;
     if (meta[k] !== undefined) out[k] = meta[k];
   }

@@ -17,6 +17,7 @@
 // policy/v1 (PodDisruptionBudget) has no defaulting functions in kube 1.33.
 
 import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
+import { isGoZeroScalar } from '../go-zero.js';
 
 /** Field rules computed from the object rather than constant. */
 export type FieldRuleName =
@@ -261,21 +262,6 @@ function clone<T>(v: T): T {
   const out: Obj = {};
   for (const k in v) out[k] = clone((v as Obj)[k]);
   return out as T;
-}
-
-function isGoZeroScalar(v: unknown, t: TypeRef): boolean {
-  switch (t.kind) {
-    case 'string':
-      return v === '';
-    case 'int32':
-    case 'int64':
-    case 'number':
-      return v === 0;
-    case 'boolean':
-      return v === false;
-    default:
-      return false;
-  }
 }
 
 function isUnset(v: unknown, f: FieldSchema | undefined): boolean {

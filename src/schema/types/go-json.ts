@@ -12,6 +12,7 @@
 // Unknown fields are left alone (rejecting or pruning them is the decoder's job).
 
 import type { FieldSchema, SchemaRegistry } from '../model.js';
+import { isGoEmpty } from '../go-zero.js';
 
 type Obj = Record<string, unknown>;
 
@@ -62,24 +63,7 @@ function alwaysWritten(f: FieldSchema): boolean {
 
 function isEmptyForOmit(v: unknown, f: FieldSchema): boolean {
   if (v === null || v === undefined) return true;
-  if (f.pointer) return false;
-  switch (f.type.kind) {
-    case 'string':
-    case 'bytes':
-      return v === '';
-    case 'int32':
-    case 'int64':
-    case 'number':
-      return v === 0;
-    case 'boolean':
-      return v === false;
-    case 'array':
-      return Array.isArray(v) && v.length === 0;
-    case 'map':
-      return isObj(v) && Object.keys(v).length === 0;
-    default:
-      return false;
-  }
+  return !f.pointer && isGoEmpty(v, f.type);
 }
 
 /** Rewrites `obj` (of registry definition `definition`) in place to Go's round-trip form. */
