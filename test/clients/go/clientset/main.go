@@ -1,14 +1,20 @@
-// protobuf-client drives kapi with client-go v0.33 speaking protobuf only
-// (ContentType and AcceptContentTypes = application/vnd.kubernetes.protobuf) and checks
-// that objects survive the round trip: StatefulSet create/get/update/list (label
-// selectors)/watch (MODIFIED, DELETED)/delete, Namespace, PriorityClass and
-// PodDisruptionBudget create/get, and NotFound/AlreadyExists errors as protobuf Status.
+// clientset drives kapi with client-go v0.33 speaking one content type only, chosen by
+// -content-type: protobuf (ContentType and AcceptContentTypes =
+// application/vnd.kubernetes.protobuf) or cbor (application/cbor; kapi started with
+// --feature-gates CBORServingAndStorage=true and client-go's own ClientsAllowCBOR gate on:
+// KUBE_FEATURE_ClientsAllowCBOR=true). It checks that objects survive the round trip:
+// StatefulSet create/get/update/list (label selectors)/watch (MODIFIED, DELETED)/delete,
+// Namespace, PriorityClass and PodDisruptionBudget create/get, and NotFound/AlreadyExists
+// errors as a Status in that content type. In cbor mode it also checks that kapi's CBOR
+// bytes equal apimachinery's encoding of the same objects (cbor_encoding.go).
 //
-// Every response is checked at the transport: a 2xx/4xx body that is not protobuf is a
-// failure, so a JSON fallback cannot hide a broken protobuf path. Objects read back over
-// protobuf are also compared with the same objects read by a JSON-only clientset.
+// Every response is checked at the transport: a 2xx/4xx body not in the chosen content type
+// (for a watch: its stream type) is a failure, so a JSON fallback cannot hide a broken
+// path. Objects read back are also compared with the same objects read by a JSON-only
+// clientset.
 //
-//	go build -o /tmp/protobuf-client . && /tmp/protobuf-client <kubeconfig>
+//	go build -o /tmp/clientset . && /tmp/clientset -content-type protobuf <kubeconfig>
+//	KUBE_FEATURE_ClientsAllowCBOR=true /tmp/clientset -content-type cbor <kubeconfig>
 //
 // Prints one JSON line (the results) on stdout; exits 1 on any mismatch (each one is also
 // printed on stderr as "MISMATCH <where>: <what>"), 2 on a usage/setup error.
@@ -17,6 +23,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -42,7 +49,18 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 )
 
-const protobufMT = "application/vnd.kubernetes.protobuf"
+// wire is the content type the clientset under test speaks.
+type wire struct {
+	name      string // the -content-type value; also names the typed reads in check messages
+	mediaType string // sent as Content-Type and Accept, and the type of every non-watch response
+	watchType string // the type (parameters aside) a watch answers with
+	namespace string // where the run's namespaced objects live
+}
+
+var wires = map[string]wire{
+	"protobuf": {name: "protobuf", mediaType: "application/vnd.kubernetes.protobuf", watchType: "application/vnd.kubernetes.protobuf", namespace: "pb-client"},
+	"cbor":     {name: "cbor", mediaType: cborMT, watchType: "application/cbor-seq", namespace: "cbor-client"},
+}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -145,23 +163,21 @@ func show(v any) string {
 }
 
 // ---------------------------------------------------------------------------
-// transport check: every response must be protobuf
+// transport check: every response must be in the wire's content type
 
 type exchange struct {
-	Method        string `json:"method"`
-	Path          string `json:"path"`
-	ReqType       string `json:"requestContentType,omitempty"`
-	Accept        string `json:"accept"`
-	Status        int    `json:"status"`
-	RespType      string `json:"responseContentType"`
-	checkProtobuf bool
+	Method   string `json:"method"`
+	Path     string `json:"path"`
+	ReqType  string `json:"requestContentType,omitempty"`
+	Accept   string `json:"accept"`
+	Status   int    `json:"status"`
+	RespType string `json:"responseContentType"`
 }
 
 type recorder struct {
 	mu        sync.Mutex
 	exchanges []exchange
 	next      http.RoundTripper
-	protobuf  bool
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -170,12 +186,11 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		return resp, err
 	}
 	ex := exchange{
-		Method:        req.Method,
-		Path:          req.URL.RequestURI(),
-		Accept:        req.Header.Get("Accept"),
-		Status:        resp.StatusCode,
-		RespType:      resp.Header.Get("Content-Type"),
-		checkProtobuf: r.protobuf,
+		Method:   req.Method,
+		Path:     req.URL.RequestURI(),
+		Accept:   req.Header.Get("Accept"),
+		Status:   resp.StatusCode,
+		RespType: resp.Header.Get("Content-Type"),
 	}
 	if req.Body != nil && req.ContentLength != 0 {
 		ex.ReqType = req.Header.Get("Content-Type")
@@ -195,7 +210,8 @@ func (r *recorder) snapshot() []exchange {
 // ---------------------------------------------------------------------------
 // fixtures
 
-const ns = "pb-client"
+// ns is the wire's namespace, set in main before any request.
+var ns string
 
 func statefulSet(name, role string, replicas int32) *appsv1.StatefulSet {
 	labels := map[string]string{"app": "pb-client", "role": role}
@@ -339,29 +355,40 @@ type results struct {
 }
 
 func main() {
-	if len(os.Args) != 2 || strings.HasPrefix(os.Args[1], "-") {
-		fmt.Fprintln(os.Stderr, "usage: protobuf-client <kubeconfig>")
+	contentType := flag.String("content-type", "", "what the clientset speaks: protobuf or cbor")
+	flag.Usage = func() { fmt.Fprintln(os.Stderr, "usage: clientset -content-type protobuf|cbor <kubeconfig>") }
+	flag.Parse()
+	w, known := wires[*contentType]
+	if !known || flag.NArg() != 1 {
+		flag.Usage()
 		os.Exit(2)
 	}
+	// Without its gate client-go quietly falls back to JSON; say so rather than fail every check.
+	if w.name == "cbor" && os.Getenv("KUBE_FEATURE_ClientsAllowCBOR") != "true" {
+		fmt.Fprintln(os.Stderr, "-content-type cbor needs KUBE_FEATURE_ClientsAllowCBOR=true (client-go's CBOR gate)")
+		os.Exit(2)
+	}
+	ns = w.namespace
 	start := time.Now()
-	base, err := clientcmd.BuildConfigFromFlags("", os.Args[1])
+	kubeconfig := flag.Arg(0)
+	base, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "load kubeconfig %s: %v\n", os.Args[1], err)
+		fmt.Fprintf(os.Stderr, "load kubeconfig %s: %v\n", kubeconfig, err)
 		os.Exit(2)
 	}
 	base.Timeout = 30 * time.Second
 	base.QPS = 1000
 	base.Burst = 1000
-	base.UserAgent = "kapi-protobuf-client/v0.33"
+	base.UserAgent = "kapi-" + w.name + "-client/v0.33"
 
-	pbRec := &recorder{protobuf: true}
-	pbCfg := rest.CopyConfig(base)
-	pbCfg.ContentType = protobufMT
-	pbCfg.AcceptContentTypes = protobufMT
-	pbCfg.WrapTransport = func(rt http.RoundTripper) http.RoundTripper { pbRec.next = rt; return pbRec }
-	pb, err := kubernetes.NewForConfig(pbCfg)
+	rec := &recorder{}
+	cfg := rest.CopyConfig(base)
+	cfg.ContentType = w.mediaType
+	cfg.AcceptContentTypes = w.mediaType
+	cfg.WrapTransport = func(rt http.RoundTripper) http.RoundTripper { rec.next = rt; return rec }
+	cs, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "protobuf clientset: %v\n", err)
+		fmt.Fprintf(os.Stderr, "%s clientset: %v\n", w.name, err)
 		os.Exit(2)
 	}
 	jsonCfg := rest.CopyConfig(base)
@@ -384,11 +411,11 @@ func main() {
 				c.fail("panic", "%v", r)
 			}
 		}()
-		run(ctx, c, res, pb, js)
+		run(ctx, c, res, w, cs, js)
 	}()
 
-	// Transport check: every protobuf-client response with a body must be protobuf.
-	exs := pbRec.snapshot()
+	// Transport check: every response of the clientset under test must be in its type.
+	exs := rec.snapshot()
 	res.Requests = len(exs)
 	res.ResponseContentTypes = map[string]int{}
 	res.RequestContentTypes = map[string]int{}
@@ -396,12 +423,16 @@ func main() {
 		res.ResponseContentTypes[ex.RespType]++
 		if ex.ReqType != "" {
 			res.RequestContentTypes[ex.ReqType]++
-			c.truth("transport request "+ex.Method+" "+ex.Path, ex.ReqType == protobufMT, "client sent Content-Type %q, want %q", ex.ReqType, protobufMT)
+			c.truth("transport request "+ex.Method+" "+ex.Path, ex.ReqType == w.mediaType, "client sent Content-Type %q, want %q", ex.ReqType, w.mediaType)
 		}
-		c.truth("transport accept "+ex.Method+" "+ex.Path, ex.Accept == protobufMT, "client sent Accept %q, want %q", ex.Accept, protobufMT)
+		c.truth("transport accept "+ex.Method+" "+ex.Path, ex.Accept == w.mediaType, "client sent Accept %q, want %q", ex.Accept, w.mediaType)
 		mt := strings.ToLower(strings.TrimSpace(strings.SplitN(ex.RespType, ";", 2)[0]))
-		c.truth("transport response "+ex.Method+" "+ex.Path, mt == protobufMT,
-			"status %d with Content-Type %q, want %s (protobuf-only client)", ex.Status, ex.RespType, protobufMT)
+		want := w.mediaType
+		if strings.Contains(ex.Path, "watch=true") {
+			want = w.watchType
+		}
+		c.truth("transport response "+ex.Method+" "+ex.Path, mt == want,
+			"status %d with Content-Type %q, want %s (%s-only client)", ex.Status, ex.RespType, want, w.name)
 	}
 
 	res.Checks = c.checks
@@ -429,7 +460,7 @@ func must(c *checker, where string, err error) bool {
 	return true
 }
 
-func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interface) {
+func run(ctx context.Context, c *checker, res *results, w wire, cs, js kubernetes.Interface) {
 	step := func(s string) { res.Steps = append(res.Steps, s) }
 
 	// --- Namespace -----------------------------------------------------------------
@@ -438,13 +469,13 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 		Labels:      map[string]string{"team": "storage", "kapi.dev/test": "protobuf"},
 		Annotations: map[string]string{"kapi.dev/owner": "go-client"},
 	}}
-	nsCreated, err := pb.CoreV1().Namespaces().Create(ctx, nsWant, metav1.CreateOptions{})
+	nsCreated, err := cs.CoreV1().Namespaces().Create(ctx, nsWant, metav1.CreateOptions{})
 	if !must(c, "create namespace", err) {
 		return
 	}
 	step("namespace.create")
 	c.roundTrip("create namespace response", nsCreated, nsWant)
-	nsGot, err := pb.CoreV1().Namespaces().Get(ctx, ns, metav1.GetOptions{})
+	nsGot, err := cs.CoreV1().Namespaces().Get(ctx, ns, metav1.GetOptions{})
 	if must(c, "get namespace", err) {
 		step("namespace.get")
 		c.roundTrip("get namespace", nsGot, nsWant)
@@ -455,7 +486,7 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 		c.truth("namespace metadata.uid", nsGot.UID != "", "empty uid")
 		c.truth("namespace metadata.creationTimestamp", !nsGot.CreationTimestamp.IsZero(), "zero creationTimestamp")
 		if jsGot, err := js.CoreV1().Namespaces().Get(ctx, ns, metav1.GetOptions{}); must(c, "get namespace (json)", err) {
-			c.same("namespace protobuf vs json", "protobuf", "json", nsGot, jsGot)
+			c.same("namespace "+w.name+" vs json", w.name, "json", nsGot, jsGot)
 		}
 		res.Namespace = map[string]any{"name": nsGot.Name, "phase": nsGot.Status.Phase, "finalizers": nsGot.Spec.Finalizers, "labels": len(nsGot.Labels)}
 	}
@@ -468,11 +499,11 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 		Description:      "high priority for databases (protobuf client)",
 		PreemptionPolicy: ptr(corev1.PreemptNever),
 	}
-	pcCreated, err := pb.SchedulingV1().PriorityClasses().Create(ctx, pcWant, metav1.CreateOptions{})
+	pcCreated, err := cs.SchedulingV1().PriorityClasses().Create(ctx, pcWant, metav1.CreateOptions{})
 	if must(c, "create priorityclass", err) {
 		step("priorityclass.create")
 		c.roundTrip("create priorityclass response", pcCreated, pcWant)
-		pcGot, err := pb.SchedulingV1().PriorityClasses().Get(ctx, pcWant.Name, metav1.GetOptions{})
+		pcGot, err := cs.SchedulingV1().PriorityClasses().Get(ctx, pcWant.Name, metav1.GetOptions{})
 		if must(c, "get priorityclass", err) {
 			step("priorityclass.get")
 			c.roundTrip("get priorityclass", pcGot, pcWant)
@@ -480,17 +511,17 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 			c.eq("priorityclass value", pcGot.Value, int32(1000000))
 			c.eq("priorityclass globalDefault", pcGot.GlobalDefault, false)
 			if jsGot, err := js.SchedulingV1().PriorityClasses().Get(ctx, pcWant.Name, metav1.GetOptions{}); must(c, "get priorityclass (json)", err) {
-				c.same("priorityclass protobuf vs json", "protobuf", "json", pcGot, jsGot)
+				c.same("priorityclass "+w.name+" vs json", w.name, "json", pcGot, jsGot)
 			}
 			res.PriorityClass = map[string]any{"name": pcGot.Name, "value": pcGot.Value, "preemptionPolicy": pcGot.PreemptionPolicy}
 		}
 	}
 	// A negative value and globalDefault=true also round-trip (varint sign handling, bool true).
 	pcNeg := &schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-low"}, Value: -5, GlobalDefault: true, Description: "negative"}
-	if got, err := pb.SchedulingV1().PriorityClasses().Create(ctx, pcNeg, metav1.CreateOptions{}); must(c, "create priorityclass pb-client-low", err) {
+	if got, err := cs.SchedulingV1().PriorityClasses().Create(ctx, pcNeg, metav1.CreateOptions{}); must(c, "create priorityclass pb-client-low", err) {
 		c.eq("priorityclass pb-client-low value", got.Value, int32(-5))
 		c.eq("priorityclass pb-client-low globalDefault", got.GlobalDefault, true)
-		if got2, err := pb.SchedulingV1().PriorityClasses().Get(ctx, pcNeg.Name, metav1.GetOptions{}); must(c, "get priorityclass pb-client-low", err) {
+		if got2, err := cs.SchedulingV1().PriorityClasses().Get(ctx, pcNeg.Name, metav1.GetOptions{}); must(c, "get priorityclass pb-client-low", err) {
 			c.eq("get priorityclass pb-client-low value", got2.Value, int32(-5))
 			c.eq("get priorityclass pb-client-low globalDefault", got2.GlobalDefault, true)
 		}
@@ -508,11 +539,11 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 			UnhealthyPodEvictionPolicy: ptr(policyv1.AlwaysAllow),
 		},
 	}
-	pdbCreated, err := pb.PolicyV1().PodDisruptionBudgets(ns).Create(ctx, pdbWant, metav1.CreateOptions{})
+	pdbCreated, err := cs.PolicyV1().PodDisruptionBudgets(ns).Create(ctx, pdbWant, metav1.CreateOptions{})
 	if must(c, "create pdb", err) {
 		step("pdb.create")
 		c.roundTrip("create pdb response", pdbCreated, pdbWant)
-		pdbGot, err := pb.PolicyV1().PodDisruptionBudgets(ns).Get(ctx, pdbWant.Name, metav1.GetOptions{})
+		pdbGot, err := cs.PolicyV1().PodDisruptionBudgets(ns).Get(ctx, pdbWant.Name, metav1.GetOptions{})
 		if must(c, "get pdb", err) {
 			step("pdb.get")
 			c.roundTrip("get pdb", pdbGot, pdbWant)
@@ -521,7 +552,7 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 				c.eq("pdb spec.minAvailable", *pdbGot.Spec.MinAvailable, intstr.FromInt32(2))
 			}
 			if jsGot, err := js.PolicyV1().PodDisruptionBudgets(ns).Get(ctx, pdbWant.Name, metav1.GetOptions{}); must(c, "get pdb (json)", err) {
-				c.same("pdb protobuf vs json", "protobuf", "json", pdbGot, jsGot)
+				c.same("pdb "+w.name+" vs json", w.name, "json", pdbGot, jsGot)
 			}
 			res.PodDisruptionBudget = map[string]any{"name": pdbGot.Name, "minAvailable": pdbGot.Spec.MinAvailable.String()}
 		}
@@ -531,8 +562,8 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 		ObjectMeta: metav1.ObjectMeta{Name: "pb-client-pdb-pct", Namespace: ns},
 		Spec:       policyv1.PodDisruptionBudgetSpec{MaxUnavailable: ptr(intstr.FromString("25%")), Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "pb-client"}}},
 	}
-	if _, err := pb.PolicyV1().PodDisruptionBudgets(ns).Create(ctx, pdb2, metav1.CreateOptions{}); must(c, "create pdb pb-client-pdb-pct", err) {
-		if got, err := pb.PolicyV1().PodDisruptionBudgets(ns).Get(ctx, pdb2.Name, metav1.GetOptions{}); must(c, "get pdb pb-client-pdb-pct", err) {
+	if _, err := cs.PolicyV1().PodDisruptionBudgets(ns).Create(ctx, pdb2, metav1.CreateOptions{}); must(c, "create pdb pb-client-pdb-pct", err) {
+		if got, err := cs.PolicyV1().PodDisruptionBudgets(ns).Get(ctx, pdb2.Name, metav1.GetOptions{}); must(c, "get pdb pb-client-pdb-pct", err) {
 			c.roundTrip("get pdb pb-client-pdb-pct", got, pdb2)
 			if c.truth("pdb pb-client-pdb-pct maxUnavailable", got.Spec.MaxUnavailable != nil, "maxUnavailable is nil") {
 				c.eq("pdb pb-client-pdb-pct maxUnavailable", *got.Spec.MaxUnavailable, intstr.FromString("25%"))
@@ -541,7 +572,7 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 	}
 
 	// --- StatefulSets --------------------------------------------------------------
-	stsClient := pb.AppsV1().StatefulSets(ns)
+	stsClient := cs.AppsV1().StatefulSets(ns)
 	want := statefulSet("web", "primary", 3)
 	created, err := stsClient.Create(ctx, want, metav1.CreateOptions{})
 	if !must(c, "create statefulset web", err) {
@@ -596,7 +627,7 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 	}
 	c.eq("template.spec.securityContext.runAsNonRoot", got.Spec.Template.Spec.SecurityContext != nil && got.Spec.Template.Spec.SecurityContext.RunAsNonRoot != nil && *got.Spec.Template.Spec.SecurityContext.RunAsNonRoot, true)
 	if jsGot, err := js.AppsV1().StatefulSets(ns).Get(ctx, "web", metav1.GetOptions{}); must(c, "get statefulset web (json)", err) {
-		c.same("statefulset protobuf vs json", "protobuf", "json", got, jsGot)
+		c.same("statefulset "+w.name+" vs json", w.name, "json", got, jsGot)
 	}
 
 	// Update replicas 3 -> 5.
@@ -667,11 +698,11 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 	if !must(c, "list for watch", err) {
 		return
 	}
-	w, err := stsClient.Watch(ctx, metav1.ListOptions{LabelSelector: sel, ResourceVersion: l.ResourceVersion, AllowWatchBookmarks: false})
+	watcher, err := stsClient.Watch(ctx, metav1.ListOptions{LabelSelector: sel, ResourceVersion: l.ResourceVersion, AllowWatchBookmarks: false})
 	if !must(c, "watch statefulsets", err) {
 		return
 	}
-	defer w.Stop()
+	defer watcher.Stop()
 	step("statefulset.watch")
 
 	// A write the watch must NOT see (other label set), then the watched update and delete.
@@ -703,7 +734,7 @@ func run(ctx context.Context, c *checker, res *results, pb, js kubernetes.Interf
 loop:
 	for !(sawModified && sawDeleted) {
 		select {
-		case ev, ok := <-w.ResultChan():
+		case ev, ok := <-watcher.ResultChan():
 			if !ok {
 				c.fail("watch", "result channel closed early after %v", res.WatchEvents)
 				break loop
@@ -744,7 +775,7 @@ loop:
 	}
 	step("statefulset.watch-events")
 
-	// After the delete: GET is a NotFound carried in a protobuf Status.
+	// After the delete: GET is a NotFound carried in a Status of the wire's type.
 	_, err = stsClient.Get(ctx, "web", metav1.GetOptions{})
 	c.truth("get deleted statefulset", apierrors.IsNotFound(err), "want NotFound, got %v", err)
 	if err != nil {
@@ -756,7 +787,7 @@ loop:
 			c.truth("NotFound status.message", strings.Contains(st.Message, "not found"), "message %q", st.Message)
 		}
 	}
-	// Creating an existing name: AlreadyExists in a protobuf Status.
+	// Creating an existing name: AlreadyExists in a Status of the wire's type.
 	_, err = stsClient.Create(ctx, statefulSet("web-replica", "replica", 1), metav1.CreateOptions{})
 	c.truth("create duplicate statefulset", apierrors.IsAlreadyExists(err), "want AlreadyExists, got %v", err)
 	if err != nil {
@@ -772,6 +803,11 @@ loop:
 		c.eq("list after delete names", names, []string{"other", "web-replica"})
 	}
 	step("errors")
+
+	if w.name == "cbor" {
+		sameEncodings(ctx, c, cs, js)
+		step("encoding")
+	}
 
 	res.StatefulSet = map[string]any{
 		"uid":                  string(created.UID),
