@@ -72,8 +72,8 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
  * (this one included) still owns it; fields only Update managers own are removed too.
  */
 function prune(r: TypeResolver, root: TypeNode, merged: unknown, managed: Managed, lastSet: FieldSet): unknown {
-  const appliers = new FieldSet();
-  for (const e of managed.values()) if (e.operation === 'Apply') appliers.addAll(e.set);
+  let appliers = new FieldSet();
+  for (const e of managed.values()) if (e.operation === 'Apply') appliers = appliers.union(e.set);
   if (lastSet.subsetOf(appliers)) return merged;
   const pruned = removeItems(r, root, merged, lastSet);
   const mergedSet = toFieldSet(r, root, merged);

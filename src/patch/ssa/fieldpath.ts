@@ -11,15 +11,30 @@
 export type PathElement = string;
 export type Path = readonly PathElement[];
 
-export const fieldPE = (name: string): PathElement => `f:${name}`;
+const fieldPEs = new Map<string, PathElement>();
+
+/**
+ * `f:` element of a field or map key. Interned: the same few names recur on every write, and
+ * one string per name keeps its hash, so the sets' lookups do not rehash fresh concatenations.
+ */
+export function fieldPE(name: string): PathElement {
+  let pe = fieldPEs.get(name);
+  if (pe === undefined) {
+    pe = `f:${name}`;
+    if (fieldPEs.size > 50_000) fieldPEs.clear();
+    fieldPEs.set(name, pe);
+  }
+  return pe;
+}
 
 /** `k:` element of a map-list item: the key fields sorted by name, as JSON. */
 export function keyPE(keys: [string, unknown][]): PathElement {
+  if (keys.length === 1) return `k:{${quoted(keys[0][0])}:${stableJson(keys[0][1])}}`;
   const sorted = keys.length > 1 ? keys.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : keys;
   let s = 'k:{';
   for (let i = 0; i < sorted.length; i++) {
     if (i) s += ',';
-    s += `${JSON.stringify(sorted[i][0])}:${stableJson(sorted[i][1])}`;
+    s += `${quoted(sorted[i][0])}:${stableJson(sorted[i][1])}`;
   }
   return `${s}}`;
 }
@@ -27,8 +42,22 @@ export function keyPE(keys: [string, unknown][]): PathElement {
 export const valuePE = (v: unknown): PathElement => `v:${stableJson(v)}`;
 export const indexPE = (i: number): PathElement => `i:${i}`;
 
+const quotedNames = new Map<string, string>();
+
+/** JSON.stringify of a string that recurs (key names, path elements), memoized. */
+function quoted(s: string): string {
+  let q = quotedNames.get(s);
+  if (q === undefined) {
+    q = JSON.stringify(s);
+    if (quotedNames.size > 50_000) quotedNames.clear();
+    quotedNames.set(s, q);
+  }
+  return q;
+}
+
 /** JSON with object keys sorted, as Go writes maps. */
 export function stableJson(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   const o = v as Record<string, unknown>;
@@ -105,6 +134,30 @@ function parsedRest(pe: PathElement): unknown {
   return v;
 }
 
+/** Sorts elements in FieldsV1 order; field names alone order as plain strings (UTF-16 units, as cmpStr). */
+function sortPEs(keys: PathElement[]): void {
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i].charCodeAt(0) !== 102) {
+      keys.sort(comparePE);
+      return;
+    }
+  }
+  if (keys.length > 16) {
+    keys.sort(cmpStr);
+    return;
+  }
+  // Insertion sort: levels are small and often already in order, and it spares sort's calls.
+  for (let i = 1; i < keys.length; i++) {
+    const x = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > x) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = x;
+  }
+}
+
 export function comparePE(a: PathElement, b: PathElement): number {
   // Same kind of field element: the names order as the whole strings do.
   if (a.charCodeAt(0) === 102 && b.charCodeAt(0) === 102) return cmpStr(a, b);
@@ -168,6 +221,11 @@ export function pathString(path: Path): string {
 
 export class FieldsV1Error extends Error {}
 
+/**
+ * A set of paths. Sets are built in place (insert, members.add, child) and are read-only from
+ * then on: the set operations answer new sets that share unchanged subtrees with their
+ * operands (or an operand itself), so a set that took part in one must not be mutated.
+ */
 export class FieldSet {
   members = new Set<PathElement>();
   children = new Map<PathElement, FieldSet>();
@@ -200,6 +258,7 @@ export class FieldSet {
     return s !== undefined && s.members.has(path[path.length - 1]);
   }
 
+  /** A deep copy, free to mutate. */
   clone(): FieldSet {
     const out = new FieldSet();
     for (const m of this.members) out.members.add(m);
@@ -208,12 +267,20 @@ export class FieldSet {
   }
 
   union(o: FieldSet): FieldSet {
-    const out = this.clone();
-    out.addAll(o);
+    if (o.isEmpty()) return this;
+    if (this.isEmpty()) return o;
+    const out = new FieldSet();
+    out.members = new Set(this.members);
+    for (const m of o.members) out.members.add(m);
+    out.children = new Map(this.children);
+    for (const [pe, c] of o.children) {
+      const mine = this.children.get(pe);
+      out.children.set(pe, mine ? mine.union(c) : c);
+    }
     return out;
   }
 
-  /** In place: this ∪= o. */
+  /** In place: this ∪= o (o's subtrees are copied, so this stays free to mutate). */
   addAll(o: FieldSet): void {
     for (const m of o.members) this.members.add(m);
     for (const [pe, c] of o.children) {
@@ -224,14 +291,24 @@ export class FieldSet {
   }
 
   difference(o: FieldSet): FieldSet {
+    if (o.isEmpty() || this.isEmpty()) return this;
     const out = new FieldSet();
-    for (const m of this.members) if (!o.members.has(m)) out.members.add(m);
+    let changed = false;
+    for (const m of this.members) {
+      if (o.members.has(m)) changed = true;
+      else out.members.add(m);
+    }
     for (const [pe, c] of this.children) {
       const oc = o.children.get(pe);
-      const d = oc ? c.difference(oc) : c.clone();
+      if (!oc) {
+        out.children.set(pe, c);
+        continue;
+      }
+      const d = c.difference(oc);
+      if (d !== c) changed = true;
       if (!d.isEmpty()) out.children.set(pe, d);
     }
-    return out;
+    return changed ? out : this;
   }
 
   intersection(o: FieldSet): FieldSet {
@@ -259,6 +336,7 @@ export class FieldSet {
 
   /** Whether every path of this set is in `o`. */
   subsetOf(o: FieldSet): boolean {
+    if (this === o) return true;
     for (const m of this.members) if (!o.members.has(m)) return false;
     for (const [pe, c] of this.children) {
       const oc = o.children.get(pe);
@@ -274,7 +352,9 @@ export class FieldSet {
   /** Without the given top-level fields and everything under them (RecursiveDifference for top-level paths). */
   withoutTopLevel(pes: readonly PathElement[]): FieldSet {
     if (!pes.some((pe) => this.members.has(pe) || this.children.has(pe))) return this;
-    const out = this.clone();
+    const out = new FieldSet();
+    out.members = new Set(this.members);
+    out.children = new Map(this.children);
     for (const pe of pes) {
       out.members.delete(pe);
       out.children.delete(pe);
@@ -290,56 +370,82 @@ export class FieldSet {
 
   /** FieldsV1 JSON: elements in order, `{}` at a leaf, `".": {}` first where a member also has children. */
   toFieldsV1(): Record<string, unknown> {
-    // Built as text and parsed once: far cheaper than growing objects with arbitrary keys.
-    return JSON.parse(this.toFieldsV1Json()) as Record<string, unknown>;
+    return this.emitObject(false);
   }
 
   toFieldsV1Json(): string {
     return this.emit(false);
   }
 
+  /** The keys of this level in FieldsV1 order. */
+  private sortedKeys(): PathElement[] {
+    let keys: PathElement[];
+    if (this.children.size === 0) keys = Array.from(this.members);
+    else {
+      keys = Array.from(this.children.keys());
+      if (this.members.size) for (const m of this.members) if (!this.children.has(m)) keys.push(m);
+    }
+    if (keys.length > 1) sortPEs(keys);
+    return keys;
+  }
+
   private emit(includeSelf: boolean): string {
     let out = includeSelf ? '{".":{}' : '{';
-    let first = !includeSelf;
-    let keys: PathElement[];
-    if (this.children.size === 0) keys = [...this.members];
-    else {
-      keys = [...this.children.keys()];
-      for (const m of this.members) if (!this.children.has(m)) keys.push(m);
-    }
-    keys.sort(comparePE);
-    for (const pe of keys) {
-      if (!first) out += ',';
-      first = false;
-      const c = this.children.get(pe);
-      out += JSON.stringify(pe) + ':' + (c ? c.emit(this.members.has(pe)) : '{}');
+    const keys = this.sortedKeys();
+    for (let i = 0; i < keys.length; i++) {
+      const pe = keys[i];
+      if (i > 0 || includeSelf) out += ',';
+      const c = this.children.size ? this.children.get(pe) : undefined;
+      out += `${quoted(pe)}:${c ? c.emit(this.members.has(pe)) : '{}'}`;
     }
     return out + '}';
+  }
+
+  private emitObject(includeSelf: boolean): Record<string, unknown> {
+    const out: Record<string, unknown> = includeSelf ? { '.': {} } : {};
+    const keys = this.sortedKeys();
+    for (let i = 0; i < keys.length; i++) {
+      const pe = keys[i];
+      const c = this.children.size ? this.children.get(pe) : undefined;
+      out[pe] = c ? c.emitObject(this.members.has(pe)) : {};
+    }
+    return out;
   }
 
   static fromFieldsV1(v: unknown): FieldSet {
     if (v === null || v === undefined) return new FieldSet();
     if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
     const out = new FieldSet();
-    const o = v as Record<string, unknown>;
-    for (const k in o) {
-      if (k === '.') continue;
-      const c = o[k];
-      const t = k.charCodeAt(0);
-      if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
-      if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
-      const co = c as Record<string, unknown>;
-      let n = 0;
-      for (const _ in co) n++;
-      const dot = n > 0 && '.' in co;
-      const pe = normalizePE(k);
-      if (n === 0 || dot) out.members.add(pe);
-      if (n > (dot ? 1 : 0)) {
-        const sub = FieldSet.fromFieldsV1(co);
-        if (!sub.isEmpty()) out.children.set(pe, sub);
-      }
-    }
+    decodeLevel(out, v as Record<string, unknown>);
     return out;
+  }
+}
+
+/** Adds the elements of FieldsV1 object `o` (the set at some path) to `into`. */
+function decodeLevel(into: FieldSet, o: Record<string, unknown>): void {
+  for (const k in o) {
+    if (k === '.') continue;
+    const c = o[k];
+    const t = k.charCodeAt(0);
+    if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
+    if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
+    const co = c as Record<string, unknown>;
+    const pe = normalizePE(k);
+    // `{}` or `".": {}` makes the path a member; any other key goes deeper.
+    let member = true;
+    let deeper = false;
+    for (const ck in co) {
+      if (ck === '.') continue;
+      member = '.' in co;
+      deeper = true;
+      break;
+    }
+    if (member) into.members.add(pe);
+    if (deeper) {
+      const sub = new FieldSet();
+      decodeLevel(sub, co);
+      if (!sub.isEmpty()) into.children.set(pe, sub);
+    }
   }
 }
 

@@ -9,14 +9,22 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, keyPE, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, stableJson, valuePE, type PathElement } from './fieldpath.js';
 
 export type TypeNode =
   | { t: 'scalar' }
   | { t: 'deduced' }
-  | { t: 'struct'; schema: StructSchema; atomic: boolean; fields: Map<string, FieldSchema> }
+  | { t: 'struct'; schema: StructSchema; atomic: boolean; fields: Map<string, FieldSchema>; isObjectMeta: boolean }
   | { t: 'map'; elem: TypeNode; atomic: boolean }
-  | { t: 'list'; elem: TypeNode; rel: 'atomic' | 'set' | 'map'; keys: string[]; keyDefaults: Map<string, unknown> };
+  | {
+      t: 'list';
+      elem: TypeNode;
+      rel: 'atomic' | 'set' | 'map';
+      keys: string[];
+      keyDefaults: Map<string, unknown>;
+      /** The keys in `k:` order (by name), each with its quoted spelling. */
+      keyOrder: { name: string; quoted: string }[];
+    };
 
 const SCALAR: TypeNode = { t: 'scalar' };
 const DEDUCED: TypeNode = { t: 'deduced' };
@@ -43,7 +51,13 @@ export class TypeResolver {
     if (!n) {
       const schema = this.registry[name];
       if (!schema) return DEDUCED;
-      n = { t: 'struct', schema, atomic: forceAtomic || schema.structType === 'atomic', fields: new Map(schema.fields.map((f) => [f.name, f])) };
+      n = {
+        t: 'struct',
+        schema,
+        atomic: forceAtomic || schema.structType === 'atomic',
+        fields: new Map(schema.fields.map((f) => [f.name, f])),
+        isObjectMeta: schema.name.endsWith('.ObjectMeta'),
+      };
       this.structs.set(key, n);
     }
     return n;
@@ -85,7 +99,7 @@ export class TypeResolver {
             if (d !== undefined) keyDefaults.set(k, d);
           }
         }
-        return { t: 'list', elem, rel, keys, keyDefaults };
+        return { t: 'list', elem, rel, keys, keyDefaults, keyOrder: keyOrderOf(keys) };
       }
       default:
         return SCALAR;
@@ -103,11 +117,21 @@ export class TypeResolver {
   }
 }
 
+function keyOrderOf(keys: string[]): { name: string; quoted: string }[] {
+  return keys
+    .slice()
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => ({ name, quoted: JSON.stringify(name) }));
+}
+
+const DEDUCED_MAP: TypeNode = { t: 'map', elem: DEDUCED, atomic: false };
+const DEDUCED_LIST: TypeNode = { t: 'list', elem: DEDUCED, rel: 'atomic', keys: [], keyDefaults: new Map(), keyOrder: [] };
+
 /** A deduced node becomes a granular map, an atomic list or a scalar, by the value's shape. */
 function resolve(n: TypeNode, v: unknown): TypeNode {
   if (n.t !== 'deduced') return n;
-  if (isObj(v)) return { t: 'map', elem: DEDUCED, atomic: false };
-  if (Array.isArray(v)) return { t: 'list', elem: DEDUCED, rel: 'atomic', keys: [], keyDefaults: new Map() };
+  if (isObj(v)) return DEDUCED_MAP;
+  if (Array.isArray(v)) return DEDUCED_LIST;
   return SCALAR;
 }
 
@@ -115,14 +139,20 @@ function resolve(n: TypeNode, v: unknown): TypeNode {
 export function itemPE(n: Extract<TypeNode, { t: 'list' }>, item: unknown, index: number): PathElement {
   if (n.rel === 'map') {
     if (n.keys.length === 0 || !isObj(item)) return indexPE(index);
-    const kv: [string, unknown][] = [];
+    // keyPE's spelling, built straight from the item; a missing key is reported in `keys` order.
     for (const k of n.keys) {
-      let v = item[k];
-      if (v === undefined) v = n.keyDefaults.get(k);
-      if (v === undefined) throw new SsaError(`associative list with keys has an element that omits key field ${JSON.stringify(k)} (and doesn't have default value)`);
-      kv.push([k, v]);
+      if (item[k] === undefined && n.keyDefaults.get(k) === undefined) {
+        throw new SsaError(`associative list with keys has an element that omits key field ${JSON.stringify(k)} (and doesn't have default value)`);
+      }
     }
-    return keyPE(kv);
+    let s = 'k:{';
+    for (let i = 0; i < n.keyOrder.length; i++) {
+      const k = n.keyOrder[i];
+      let v = item[k.name];
+      if (v === undefined) v = n.keyDefaults.get(k.name);
+      s += `${i ? ',' : ''}${k.quoted}:${stableJson(v)}`;
+    }
+    return `${s}}`;
   }
   if (n.rel === 'set') {
     if (item !== null && typeof item === 'object') return indexPE(index);
@@ -145,7 +175,13 @@ function indexItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown): { order
   return { order, byPE };
 }
 
-const isEmptyish = (v: unknown): boolean => v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : isObj(v) && Object.keys(v).length === 0);
+/** Whether a plain object has no own keys (without listing them). */
+function noKeys(o: Obj): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+const isEmptyish = (v: unknown): boolean => v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : isObj(v) && noKeys(v));
 
 // ---- ToFieldSet ----
 
@@ -171,10 +207,10 @@ function walkInto(r: TypeResolver, node: TypeNode, v: unknown, dst: FieldSet): v
   }
   if (n.t === 'struct' || n.t === 'map') {
     if (!isObj(v)) return;
-    for (const k of Object.keys(v)) {
+    for (const k in v) {
       const cv = v[k];
       if (cv === undefined) continue;
-      if (n.t === 'struct' && k === 'managedFields' && n.schema.name.endsWith('.ObjectMeta')) continue;
+      if (n.t === 'struct' && k === 'managedFields' && n.isObjectMeta) continue;
       const cn = r.childOf(n, k);
       if (!cn) continue;
       const pe = fieldPE(k);
@@ -190,7 +226,7 @@ function addValue(r: TypeResolver, node: TypeNode, v: unknown, parent: FieldSet,
     parent.members.add(pe);
     return;
   }
-  if (v === null || (isObj(v) && Object.keys(v).length === 0) || mapEntry) parent.members.add(pe);
+  if (v === null || mapEntry || (isObj(v) && noKeys(v))) parent.members.add(pe);
   if (v === null) return;
   const sub = parent.children.get(pe) ?? new FieldSet();
   walkInto(r, n, v, sub);
@@ -209,8 +245,7 @@ export const isSame = (c: Comparison): boolean => c.added.isEmpty() && c.removed
 
 export function compare(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Comparison {
   const c: Comparison = { added: new FieldSet(), removed: new FieldSet(), modified: new FieldSet() };
-  const path: PathElement[] = [];
-  cmpNode(r, root, lhs, rhs, c, path, true);
+  cmpNode(r, root, lhs, rhs, new Frame(c), '', true);
   return c;
 }
 
@@ -232,56 +267,83 @@ function isLeaf(n: TypeNode, l: unknown, rr: unknown): boolean {
   }
 }
 
-function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, c: Comparison, path: PathElement[], root = false): void {
+const ADDED = 0;
+const REMOVED = 1;
+const MODIFIED = 2;
+
+/**
+ * A level of the walk that has children: per result set, the set at its path, found once and
+ * reused by all its children (rather than walking each leaf's path from the root).
+ */
+class Frame {
+  private readonly sets: (FieldSet | undefined)[] = [undefined, undefined, undefined];
+
+  constructor(
+    c: Comparison | undefined,
+    readonly parent?: Frame,
+    readonly pe: PathElement = '',
+  ) {
+    if (c) this.sets = [c.added, c.removed, c.modified];
+  }
+
+  /** The result set `which` at this frame's path (created along the way). */
+  setAt(which: number): FieldSet {
+    let s = this.sets[which];
+    if (!s) {
+      s = this.parent!.setAt(which).child(this.pe);
+      this.sets[which] = s;
+    }
+    return s;
+  }
+}
+
+/** Compares l and rv found at element `pe` under `parent` (the root has no element). */
+function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, parent: Frame, pe: PathElement, root = false): void {
   const n = resolve(node, rv !== undefined ? rv : l);
   if (isLeaf(n, l, rv)) {
-    if (l === undefined) c.added.insert(path);
-    else if (rv === undefined) c.removed.insert(path);
-    else if (!jsonEqual(l, rv)) c.modified.insert(path);
+    if (root) return;
+    if (l === undefined) parent.setAt(ADDED).members.add(pe);
+    else if (rv === undefined) parent.setAt(REMOVED).members.add(pe);
+    else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).members.add(pe);
     return;
   }
+  const f = root ? parent : new Frame(undefined, parent, pe);
   if (n.t === 'list') {
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
-    for (const pe of li.order) {
-      path.push(pe);
-      cmpNode(r, n.elem, li.byPE.get(pe), ri.byPE.has(pe) ? ri.byPE.get(pe) : undefined, c, path);
-      path.pop();
+    for (const ipe of li.order) {
+      cmpNode(r, n.elem, li.byPE.get(ipe), ri.byPE.has(ipe) ? ri.byPE.get(ipe) : undefined, f, ipe);
     }
-    for (const pe of ri.order) {
-      if (li.byPE.has(pe)) continue;
-      path.push(pe);
-      cmpNode(r, n.elem, undefined, ri.byPE.get(pe), c, path);
-      path.pop();
+    for (const ipe of ri.order) {
+      if (li.byPE.has(ipe)) continue;
+      cmpNode(r, n.elem, undefined, ri.byPE.get(ipe), f, ipe);
     }
   } else if (n.t === 'map' || n.t === 'struct') {
     const lo = isObj(l) ? l : undefined;
     const ro = isObj(rv) ? rv : undefined;
-    const skipMeta = n.t === 'struct' && n.schema.name.endsWith('.ObjectMeta');
+    const skipMeta = n.t === 'struct' && n.isObjectMeta;
     if (lo) {
-      for (const k of Object.keys(lo)) {
-        if (lo[k] === undefined || (skipMeta && k === 'managedFields')) continue;
+      for (const k in lo) {
+        const lc = lo[k];
+        if (lc === undefined || (skipMeta && k === 'managedFields')) continue;
         const cn = r.childOf(n, k);
         if (!cn) continue;
-        path.push(fieldPE(k));
-        cmpNode(r, cn, lo[k], ro && ro[k] !== undefined ? ro[k] : undefined, c, path);
-        path.pop();
+        cmpNode(r, cn, lc, ro ? ro[k] : undefined, f, fieldPE(k));
       }
     }
     if (ro) {
-      for (const k of Object.keys(ro)) {
-        if (ro[k] === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
+      for (const k in ro) {
+        const rc = ro[k];
+        if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
         const cn = r.childOf(n, k);
         if (!cn) continue;
-        path.push(fieldPE(k));
-        cmpNode(r, cn, undefined, ro[k], c, path);
-        path.pop();
+        cmpNode(r, cn, undefined, rc, f, fieldPE(k));
       }
     }
   }
   if (!root) {
-    if (l === undefined) c.added.insert(path);
-    else if (rv === undefined) c.removed.insert(path);
+    if (l === undefined) parent.setAt(ADDED).members.add(pe);
+    else if (rv === undefined) parent.setAt(REMOVED).members.add(pe);
   }
 }
 
@@ -297,13 +359,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const ao = a as Obj;
   const bo = b as Obj;
   let na = 0;
-  for (const k of Object.keys(ao)) {
+  for (const k in ao) {
     if (ao[k] === undefined) continue;
     na++;
     if (!jsonEqual(ao[k], bo[k])) return false;
   }
   let nb = 0;
-  for (const k of Object.keys(bo)) if (bo[k] !== undefined) nb++;
+  for (const k in bo) if (bo[k] !== undefined) nb++;
   return na === nb;
 }
 
@@ -325,24 +387,33 @@ function mergeNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown): un
     const lo = isObj(l) ? l : undefined;
     const ro = isObj(rv) ? rv : undefined;
     const out: Obj = {};
+    let any = false;
     if (lo) {
-      for (const k of Object.keys(lo)) {
-        if (lo[k] === undefined) continue;
+      for (const k in lo) {
+        const lc = lo[k];
+        if (lc === undefined) continue;
         const cn = r.childOf(n, k);
         const rc = ro ? ro[k] : undefined;
-        const m = cn ? mergeNode(r, cn, lo[k], rc) : rc !== undefined ? rc : lo[k];
-        if (m !== undefined) out[k] = m;
+        const m = cn ? mergeNode(r, cn, lc, rc) : rc !== undefined ? rc : lc;
+        if (m !== undefined) {
+          out[k] = m;
+          any = true;
+        }
       }
     }
     if (ro) {
-      for (const k of Object.keys(ro)) {
-        if (ro[k] === undefined || (lo && lo[k] !== undefined)) continue;
+      for (const k in ro) {
+        const rc = ro[k];
+        if (rc === undefined || (lo && lo[k] !== undefined)) continue;
         const cn = r.childOf(n, k);
-        const m = cn ? mergeNode(r, cn, undefined, ro[k]) : ro[k];
-        if (m !== undefined) out[k] = m;
+        const m = cn ? mergeNode(r, cn, undefined, rc) : rc;
+        if (m !== undefined) {
+          out[k] = m;
+          any = true;
+        }
       }
     }
-    return Object.keys(out).length ? out : undefined;
+    return any ? out : undefined;
   }
   return rv !== undefined ? rv : l;
 }
