@@ -5,7 +5,7 @@
 
 import { FieldSet, type PathElement } from './fieldpath.js';
 import type { Conflict, Managed } from './managed-fields.js';
-import { compare, isSame, merge, removeItems, toFieldSet, type TypeNode, type TypeResolver } from './typed.js';
+import { changes, merge, removeItems, toFieldSet, type TypeNode, type TypeResolver } from './typed.js';
 
 export interface ApplyOptions {
   /** The applier's manager identifier. */
@@ -40,8 +40,8 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
   });
   if (last && !last.set.isEmpty()) merged = prune(r, root, merged, managed, last.set);
 
-  const c = compare(r, root, live, merged);
-  const changed = c.added.union(c.modified).withoutTopLevel(o.ignored);
+  const c = changes(r, root, live, merged);
+  const changed = c.changed.withoutTopLevel(o.ignored);
   const removed = c.removed.withoutTopLevel(o.ignored);
   const conflicts: Conflict[] = [];
   const taken = new Map<string, FieldSet>();
@@ -64,7 +64,7 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
     else if (next !== e.set) managed.set(id, { ...e, set: next });
   }
   if (managed.get(o.id)!.set.isEmpty()) managed.delete(o.id);
-  return { object: isSame(c) ? undefined : merged, managed };
+  return { object: c.changed.isEmpty() && c.removed.isEmpty() ? undefined : merged, managed };
 }
 
 /**

@@ -19,8 +19,20 @@ import {
   managerId,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, compare, jsonEqual, zeroObject, type TypeNode } from './typed.js';
-import { nowTimestamp } from '../../registry/generic/meta.js';
+import { TypeResolver, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
+
+let stampSecond = NaN;
+let stamp = '';
+
+/** The current time as managedFields entries write it (whole seconds), formatted once a second. */
+function nowTimestamp(): string {
+  const sec = Math.floor(Date.now() / 1000);
+  if (sec !== stampSecond) {
+    stamp = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    stampSecond = sec;
+  }
+  return stamp;
+}
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
 const MAX_UPDATE_MANAGERS = 10;
@@ -135,11 +147,9 @@ export class FieldManager {
     }
     const id = managerId(owner.manager || 'unknown', 'Update', this.apiVersion, sub || undefined);
     const ignored = this.ignoredFields(sub);
-    const c = compare(this.resolver, this.root, liveObj, obj);
-    const added = c.added.withoutTopLevel(ignored);
-    const modified = c.modified.withoutTopLevel(ignored);
+    const c = changes(this.resolver, this.root, liveObj, obj);
+    const changed = c.changed.withoutTopLevel(ignored);
     const removed = c.removed.withoutTopLevel(ignored);
-    const changed = added.union(modified);
     // Every other manager loses what this write changed or removed (an update never conflicts).
     for (const [mid, e] of managed) {
       const hitC = e.set.overlaps(changed);

@@ -21,10 +21,11 @@ export interface ManagerEntry {
 export type Managed = Map<string, ManagerEntry>;
 
 export function managerId(manager: string, operation: Operation, apiVersion: string, subresource?: string): string {
-  const o: Record<string, string> = { manager, operation };
-  if (operation === 'Update' && apiVersion) o.apiVersion = apiVersion;
-  if (subresource) o.subresource = subresource;
-  return JSON.stringify(o);
+  // JSON of {manager, operation, apiVersion?, subresource?}, in that order.
+  let s = `{"manager":${JSON.stringify(manager)},"operation":"${operation}"`;
+  if (operation === 'Update' && apiVersion) s += `,"apiVersion":${JSON.stringify(apiVersion)}`;
+  if (subresource) s += `,"subresource":${JSON.stringify(subresource)}`;
+  return `${s}}`;
 }
 
 export class ManagedFieldsError extends Error {}

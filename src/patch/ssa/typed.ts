@@ -162,10 +162,18 @@ export function itemPE(n: Extract<TypeNode, { t: 'list' }>, item: unknown, index
 }
 
 /** Items of a list by path element, first occurrence wins, in list order. */
-function indexItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown): { order: PathElement[]; byPE: Map<PathElement, unknown> } {
+interface ItemIndex {
+  readonly order: PathElement[];
+  readonly byPE: Map<PathElement, unknown>;
+}
+
+/** The index of a missing or empty list (shared: never mutated). */
+const NO_ITEMS: ItemIndex = { order: [], byPE: new Map() };
+
+function indexItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown): ItemIndex {
+  if (!Array.isArray(list) || list.length === 0) return NO_ITEMS;
   const order: PathElement[] = [];
   const byPE = new Map<PathElement, unknown>();
-  if (!Array.isArray(list)) return { order, byPE };
   for (let i = 0; i < list.length; i++) {
     const pe = itemPE(n, list[i], i);
     if (byPE.has(pe)) continue;
@@ -245,8 +253,21 @@ export const isSame = (c: Comparison): boolean => c.added.isEmpty() && c.removed
 
 export function compare(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Comparison {
   const c: Comparison = { added: new FieldSet(), removed: new FieldSet(), modified: new FieldSet() };
-  cmpNode(r, root, lhs, rhs, new Frame(c), '', true);
+  cmpNode(r, root, lhs, rhs, new Frame([c.added, c.removed, c.modified]), '', true);
   return c;
+}
+
+/** What a write changed (added ∪ modified, as one set) and what it removed: compare without the union. */
+export interface Changes {
+  changed: FieldSet;
+  removed: FieldSet;
+}
+
+export function changes(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Changes {
+  const out: Changes = { changed: new FieldSet(), removed: new FieldSet() };
+  // Added and modified paths are inserted into the same trie, which is their union.
+  cmpNode(r, root, lhs, rhs, new Frame([out.changed, out.removed, out.changed]), '', true);
+  return out;
 }
 
 function isLeaf(n: TypeNode, l: unknown, rr: unknown): boolean {
@@ -276,15 +297,12 @@ const MODIFIED = 2;
  * reused by all its children (rather than walking each leaf's path from the root).
  */
 class Frame {
-  private readonly sets: (FieldSet | undefined)[] = [undefined, undefined, undefined];
-
   constructor(
-    c: Comparison | undefined,
+    /** Added, removed, modified: the sets at this frame's path, filled in as needed. */
+    private readonly sets: (FieldSet | undefined)[],
     readonly parent?: Frame,
     readonly pe: PathElement = '',
-  ) {
-    if (c) this.sets = [c.added, c.removed, c.modified];
-  }
+  ) {}
 
   /** The result set `which` at this frame's path (created along the way). */
   setAt(which: number): FieldSet {
@@ -307,7 +325,7 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).members.add(pe);
     return;
   }
-  const f = root ? parent : new Frame(undefined, parent, pe);
+  const f = root ? parent : new Frame([undefined, undefined, undefined], parent, pe);
   if (n.t === 'list') {
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
