@@ -137,6 +137,8 @@ describe('managedFields of writes and applies', () => {
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { containers: [{ name: 'c', args: null, env: [], ports: [{ containerPort: 1 }, { containerPort: 1 }] }] } } } },
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { securityContext: { supplementalGroups: [3, 1, 2] } } } }, status: { replicas: 1 } },
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { selector: null, template: null, updateStrategy: { rollingUpdate: {} } } },
+      // a long map list with repeated keys (the first item of a key wins)
+      { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { containers: [{ name: 'c', env: Array.from({ length: 14 }, (_, i) => (i % 3 ? { name: `E${i % 11}`, value: `${i}` } : { name: `E${i % 11}` })) }] } } } },
     ];
     const out = shapes.map((s) => {
       const o = clone(s);
@@ -150,6 +152,7 @@ describe('managedFields of writes and applies', () => {
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:args":{},"f:env":{},"f:name":{},"f:ports":{".":{},"k:{\\"containerPort\\":1,\\"protocol\\":\\"TCP\\"}":{".":{},"f:containerPort":{}}}}}}}}}}]",
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:securityContext":{".":{},"f:supplementalGroups":{}}}}}}}]",
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:updateStrategy":{"f:rollingUpdate":{}}}}}]",
+        "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:env":{".":{},"k:{\\"name\\":\\"E0\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E1\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E10\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E2\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E3\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E4\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E5\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E6\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E7\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E8\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E9\\"}":{".":{},"f:name":{}}},"f:name":{}}}}}}}}]",
       ]
     `);
   });
@@ -221,6 +224,7 @@ function variants(seed: number, n: number): O[] {
     if (rnd(2)) c0.args = pick([[], null, ['--b', '--a'], ['--a']]);
     if (rnd(3) === 0) c0.env = pick([[], [{ name: 'A', value: '9' }], [{ name: 'B' }, { name: 'A', value: '1' }]]);
     if (rnd(3) === 0) c0.resources = pick([{}, null, { limits: { cpu: '1' } }]);
+    if (rnd(4) === 0) c0.env = Array.from({ length: 9 + rnd(6) }, (_, j) => ({ name: `E${(j * 7) % (8 + rnd(4))}`, value: `${rnd(3)}` }));
     if (rnd(3) === 0) o.spec.template.spec.containers.reverse();
     if (rnd(4) === 0) o.spec.template.spec.containers = pick([[], null, [{ name: 'n' }]]);
     if (rnd(3) === 0) o.spec.template.spec.nodeSelector = pick([{}, null, { disk: 'hdd' }]);
@@ -283,6 +287,10 @@ describe('changes() and the set algebra', () => {
         expect(members(a.withoutTopLevel(['f:spec']))).toStrictEqual(ma.filter((p) => !p.startsWith('["f:spec"')));
         expect(a.overlaps(b)).toBe(ma.some((p) => mb.has(p)));
         expect(a.subsetOf(b)).toBe(ma.every((p) => mb.has(p)));
+        const c = sets[(sets.indexOf(b) + 3) % sets.length];
+        expect(a.subsetOfUnion([b, c])).toBe(a.subsetOf(b.union(c)));
+        expect(a.difference(b).subsetOfUnion([b, c])).toBe(a.difference(b).subsetOf(b.union(c)));
+        expect(a.subsetOfUnion([a.difference(b), a.intersection(b)])).toBe(true);
         // no empty subtrees left behind by a difference
         const d = a.difference(b);
         expect(paths(d).every((p) => inB.has(p) || pa.includes(p))).toBe(true);

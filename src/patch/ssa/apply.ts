@@ -72,9 +72,11 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
  * (this one included) still owns it; fields only Update managers own are removed too.
  */
 function prune(r: TypeResolver, root: TypeNode, merged: unknown, managed: Managed, lastSet: FieldSet): unknown {
+  const applied: FieldSet[] = [];
+  for (const e of managed.values()) if (e.operation === 'Apply') applied.push(e.set);
+  if (lastSet.subsetOfUnion(applied)) return merged;
   let appliers = new FieldSet();
-  for (const e of managed.values()) if (e.operation === 'Apply') appliers = appliers.union(e.set);
-  if (lastSet.subsetOf(appliers)) return merged;
+  for (const s of applied) appliers = appliers.union(s);
   const pruned = removeItems(r, root, merged, lastSet);
   const mergedSet = toFieldSet(r, root, merged);
   const prunedSet = toFieldSet(r, root, pruned);

@@ -345,6 +345,20 @@ export class FieldSet {
     return true;
   }
 
+  /** Whether every path of this set is in the union of `sets` (without building the union). */
+  subsetOfUnion(sets: readonly FieldSet[]): boolean {
+    for (const m of this.members) if (!sets.some((o) => o.members.has(m))) return false;
+    for (const [pe, c] of this.children) {
+      const subs: FieldSet[] = [];
+      for (const o of sets) {
+        const oc = o.children.get(pe);
+        if (oc) subs.push(oc);
+      }
+      if (subs.length === 0 || !c.subsetOfUnion(subs)) return false;
+    }
+    return true;
+  }
+
   equals(o: FieldSet): boolean {
     return this.subsetOf(o) && o.subsetOf(this);
   }

@@ -14,7 +14,15 @@ import { FieldSet, fieldPE, indexPE, stableJson, valuePE, type PathElement } fro
 export type TypeNode =
   | { t: 'scalar' }
   | { t: 'deduced' }
-  | { t: 'struct'; schema: StructSchema; atomic: boolean; fields: Map<string, FieldSchema>; isObjectMeta: boolean }
+  | {
+      t: 'struct';
+      schema: StructSchema;
+      atomic: boolean;
+      fields: Map<string, FieldSchema>;
+      isObjectMeta: boolean;
+      /** The nodes of declared fields, resolved on first use. */
+      kids: Map<string, TypeNode>;
+    }
   | { t: 'map'; elem: TypeNode; atomic: boolean }
   | {
       t: 'list';
@@ -57,6 +65,7 @@ export class TypeResolver {
         atomic: forceAtomic || schema.structType === 'atomic',
         fields: new Map(schema.fields.map((f) => [f.name, f])),
         isObjectMeta: schema.name.endsWith('.ObjectMeta'),
+        kids: new Map(),
       };
       this.structs.set(key, n);
     }
@@ -109,8 +118,14 @@ export class TypeResolver {
   /** The node of a struct field or map value; undefined for a field the struct does not declare. */
   childOf(n: TypeNode, key: string): TypeNode | undefined {
     if (n.t === 'struct') {
-      const f = n.fields.get(key);
-      return f ? this.field(f) : undefined;
+      let c = n.kids.get(key);
+      if (c === undefined) {
+        const f = n.fields.get(key);
+        if (!f) return undefined;
+        c = this.field(f);
+        n.kids.set(key, c);
+      }
+      return c;
     }
     if (n.t === 'map') return n.elem;
     return DEDUCED;
@@ -161,26 +176,46 @@ export function itemPE(n: Extract<TypeNode, { t: 'list' }>, item: unknown, index
   return indexPE(index);
 }
 
-/** Items of a list by path element, first occurrence wins, in list order. */
-interface ItemIndex {
-  readonly order: PathElement[];
-  readonly byPE: Map<PathElement, unknown>;
+/**
+ * Items of a list by path element, first occurrence wins, in list order. Lists are short:
+ * they are searched in place, and get a Map only when long.
+ */
+class ItemIndex {
+  readonly order: PathElement[] = [];
+  private readonly values: unknown[] = [];
+  private map?: Map<PathElement, number>;
+
+  private find(pe: PathElement): number {
+    return this.map ? (this.map.get(pe) ?? -1) : this.order.indexOf(pe);
+  }
+
+  has(pe: PathElement): boolean {
+    return this.find(pe) >= 0;
+  }
+
+  get(pe: PathElement): unknown {
+    const i = this.find(pe);
+    return i >= 0 ? this.values[i] : undefined;
+  }
+
+  /** Adds an item unless its element is already there. */
+  add(pe: PathElement, v: unknown): void {
+    if (this.find(pe) >= 0) return;
+    this.order.push(pe);
+    this.values.push(v);
+    if (this.map) this.map.set(pe, this.order.length - 1);
+    else if (this.order.length > 8) this.map = new Map(this.order.map((p, i) => [p, i]));
+  }
 }
 
-/** The index of a missing or empty list (shared: never mutated). */
-const NO_ITEMS: ItemIndex = { order: [], byPE: new Map() };
+/** The index of a missing or empty list (shared: never added to). */
+const NO_ITEMS = new ItemIndex();
 
 function indexItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown): ItemIndex {
   if (!Array.isArray(list) || list.length === 0) return NO_ITEMS;
-  const order: PathElement[] = [];
-  const byPE = new Map<PathElement, unknown>();
-  for (let i = 0; i < list.length; i++) {
-    const pe = itemPE(n, list[i], i);
-    if (byPE.has(pe)) continue;
-    byPE.set(pe, list[i]);
-    order.push(pe);
-  }
-  return { order, byPE };
+  const out = new ItemIndex();
+  for (let i = 0; i < list.length; i++) out.add(itemPE(n, list[i], i), list[i]);
+  return out;
 }
 
 /** Whether a plain object has no own keys (without listing them). */
@@ -330,11 +365,11 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
     for (const ipe of li.order) {
-      cmpNode(r, n.elem, li.byPE.get(ipe), ri.byPE.has(ipe) ? ri.byPE.get(ipe) : undefined, f, ipe);
+      cmpNode(r, n.elem, li.get(ipe), ri.get(ipe), f, ipe);
     }
     for (const ipe of ri.order) {
-      if (li.byPE.has(ipe)) continue;
-      cmpNode(r, n.elem, undefined, ri.byPE.get(ipe), f, ipe);
+      if (li.has(ipe)) continue;
+      cmpNode(r, n.elem, undefined, ri.get(ipe), f, ipe);
     }
   } else if (n.t === 'map' || n.t === 'struct') {
     const lo = isObj(l) ? l : undefined;
@@ -445,7 +480,7 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
   const li = indexItems(n, l);
   const ri = indexItems(n, rv);
   const out: unknown[] = [];
-  const shared = ri.order.filter((pe) => li.byPE.has(pe));
+  const shared = ri.order.filter((pe) => li.has(pe));
   let si = 0;
   const emit = (pe: PathElement, lc: unknown, rc: unknown) => {
     const m = mergeNode(r, n.elem, lc, rc);
@@ -462,21 +497,21 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
     if (lI < lLen && rI < rLen) {
       const pe = li.order[lI];
       if (pe === ri.order[rI]) {
-        emit(pe, li.byPE.get(pe), ri.byPE.get(pe));
+        emit(pe, li.get(pe), ri.get(pe));
         lI++;
         rI++;
         si++;
         continue;
       }
-      if (ri.byPE.has(pe) && next !== undefined && next !== pe) {
+      if (ri.has(pe) && next !== undefined && next !== pe) {
         lI++;
         continue;
       }
     }
     if (lI < lLen) {
       const pe = li.order[lI];
-      if (!ri.byPE.has(pe)) {
-        emit(pe, li.byPE.get(pe), undefined);
+      if (!ri.has(pe)) {
+        emit(pe, li.get(pe), undefined);
         lI++;
         continue;
       }
@@ -487,7 +522,7 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
     }
     if (rI < rLen) {
       const pe = ri.order[rI];
-      emit(pe, li.byPE.get(pe), ri.byPE.get(pe));
+      emit(pe, li.get(pe), ri.get(pe));
       rI++;
       if (next === pe) si++;
     }
