@@ -429,38 +429,37 @@ export class FieldSet {
   static fromFieldsV1(v: unknown): FieldSet {
     if (v === null || v === undefined) return new FieldSet();
     if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
-    const out = new FieldSet();
-    decodeLevel(out, v as Record<string, unknown>);
-    return out;
+    return decodeLevel(v as Record<string, unknown>) ?? new FieldSet();
   }
 }
 
-/** Adds the elements of FieldsV1 object `o` (the set at some path) to `into`. */
-function decodeLevel(into: FieldSet, o: Record<string, unknown>): void {
+/** Whether the FieldsV1 object decodeLevel last read had a `"."` key (read right after it returns). */
+let lastHadDot = false;
+
+/**
+ * The set FieldsV1 object `o` describes (undefined when it has no elements): `{}` or
+ * `".": {}` under a key makes that path a member, any other key goes deeper.
+ */
+function decodeLevel(o: Record<string, unknown>): FieldSet | undefined {
+  let out: FieldSet | undefined;
+  let dot = false;
   for (const k in o) {
-    if (k === '.') continue;
+    if (k === '.') {
+      dot = true;
+      continue;
+    }
     const c = o[k];
     const t = k.charCodeAt(0);
     if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
     if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
-    const co = c as Record<string, unknown>;
     const pe = normalizePE(k);
-    // `{}` or `".": {}` makes the path a member; any other key goes deeper.
-    let member = true;
-    let deeper = false;
-    for (const ck in co) {
-      if (ck === '.') continue;
-      member = '.' in co;
-      deeper = true;
-      break;
-    }
-    if (member) into.members.add(pe);
-    if (deeper) {
-      const sub = new FieldSet();
-      decodeLevel(sub, co);
-      if (!sub.isEmpty()) into.children.set(pe, sub);
-    }
+    const sub = decodeLevel(c as Record<string, unknown>);
+    out ??= new FieldSet();
+    if (!sub || lastHadDot) out.members.add(pe);
+    if (sub) out.children.set(pe, sub);
   }
+  lastHadDot = dot;
+  return out;
 }
 
 const normalized = new Map<string, PathElement>();

@@ -288,7 +288,7 @@ export const isSame = (c: Comparison): boolean => c.added.isEmpty() && c.removed
 
 export function compare(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Comparison {
   const c: Comparison = { added: new FieldSet(), removed: new FieldSet(), modified: new FieldSet() };
-  cmpNode(r, root, lhs, rhs, new Frame([c.added, c.removed, c.modified]), '', true);
+  cmpNode(r, root, lhs, rhs, new Frame(undefined, '', c.added, c.removed, c.modified), '', true);
   return c;
 }
 
@@ -301,7 +301,7 @@ export interface Changes {
 export function changes(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Changes {
   const out: Changes = { changed: new FieldSet(), removed: new FieldSet() };
   // Added and modified paths are inserted into the same trie, which is their union.
-  cmpNode(r, root, lhs, rhs, new Frame([out.changed, out.removed, out.changed]), '', true);
+  cmpNode(r, root, lhs, rhs, new Frame(undefined, '', out.changed, out.removed, out.changed), '', true);
   return out;
 }
 
@@ -333,20 +333,24 @@ const MODIFIED = 2;
  */
 class Frame {
   constructor(
+    readonly parent: Frame | undefined,
+    readonly pe: PathElement,
     /** Added, removed, modified: the sets at this frame's path, filled in as needed. */
-    private readonly sets: (FieldSet | undefined)[],
-    readonly parent?: Frame,
-    readonly pe: PathElement = '',
+    private added?: FieldSet,
+    private removed?: FieldSet,
+    private modified?: FieldSet,
   ) {}
 
   /** The result set `which` at this frame's path (created along the way). */
   setAt(which: number): FieldSet {
-    let s = this.sets[which];
-    if (!s) {
-      s = this.parent!.setAt(which).child(this.pe);
-      this.sets[which] = s;
+    switch (which) {
+      case ADDED:
+        return (this.added ??= this.parent!.setAt(which).child(this.pe));
+      case REMOVED:
+        return (this.removed ??= this.parent!.setAt(which).child(this.pe));
+      default:
+        return (this.modified ??= this.parent!.setAt(which).child(this.pe));
     }
-    return s;
   }
 }
 
@@ -360,7 +364,7 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).members.add(pe);
     return;
   }
-  const f = root ? parent : new Frame([undefined, undefined, undefined], parent, pe);
+  const f = root ? parent : new Frame(parent, pe);
   if (n.t === 'list') {
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
