@@ -56,12 +56,12 @@ export interface KindInfo {
 /** stripMeta: paths no manager ever owns. */
 const STRIP = (() => {
   const s = new FieldSet();
-  s.members.add('f:apiVersion');
-  s.members.add('f:kind');
-  s.members.add('f:metadata');
+  s.addMember('f:apiVersion');
+  s.addMember('f:kind');
+  s.addMember('f:metadata');
   const meta = s.child('f:metadata');
   for (const f of ['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']) {
-    meta.members.add(fieldPE(f));
+    meta.addMember(fieldPE(f));
   }
   return s;
 })();

@@ -221,25 +221,47 @@ export function pathString(path: Path): string {
 
 export class FieldsV1Error extends Error {}
 
+const NO_MEMBERS: ReadonlySet<PathElement> = new Set();
+const NO_CHILDREN: ReadonlyMap<PathElement, FieldSet> = new Map();
+
 /**
- * A set of paths. Sets are built in place (insert, members.add, child) and are read-only from
+ * A set of paths. Sets are built in place (insert, addMember, child) and are read-only from
  * then on: the set operations answer new sets that share unchanged subtrees with their
  * operands (or an operand itself), so a set that took part in one must not be mutated.
+ * A level allocates its members and children only once it has some (most levels have one kind).
  */
 export class FieldSet {
-  members = new Set<PathElement>();
-  children = new Map<PathElement, FieldSet>();
+  private m: Set<PathElement> | undefined = undefined;
+  private c: Map<PathElement, FieldSet> | undefined = undefined;
+
+  /** The elements whose paths end at this level. */
+  get members(): ReadonlySet<PathElement> {
+    return this.m ?? NO_MEMBERS;
+  }
+
+  /** The sets of the paths that go deeper, by their element at this level. */
+  get children(): ReadonlyMap<PathElement, FieldSet> {
+    return this.c ?? NO_CHILDREN;
+  }
+
+  addMember(pe: PathElement): void {
+    (this.m ??= new Set()).add(pe);
+  }
+
+  setChild(pe: PathElement, c: FieldSet): void {
+    (this.c ??= new Map()).set(pe, c);
+  }
 
   isEmpty(): boolean {
-    return this.members.size === 0 && this.children.size === 0;
+    return (this.m === undefined || this.m.size === 0) && (this.c === undefined || this.c.size === 0);
   }
 
   /** The child set at `pe`, created when missing. */
   child(pe: PathElement): FieldSet {
-    let c = this.children.get(pe);
+    let c = this.c?.get(pe);
     if (!c) {
       c = new FieldSet();
-      this.children.set(pe, c);
+      (this.c ??= new Map()).set(pe, c);
     }
     return c;
   }
@@ -248,7 +270,7 @@ export class FieldSet {
     if (path.length === 0) return;
     let s: FieldSet = this;
     for (let i = 0; i < path.length - 1; i++) s = s.child(path[i]);
-    s.members.add(path[path.length - 1]);
+    s.addMember(path[path.length - 1]);
   }
 
   has(path: Path): boolean {
@@ -261,8 +283,11 @@ export class FieldSet {
   /** A deep copy, free to mutate. */
   clone(): FieldSet {
     const out = new FieldSet();
-    for (const m of this.members) out.members.add(m);
-    for (const [pe, c] of this.children) out.children.set(pe, c.clone());
+    if (this.m?.size) out.m = new Set(this.m);
+    if (this.c?.size) {
+      out.c = new Map();
+      for (const [pe, c] of this.c) out.c.set(pe, c.clone());
+    }
     return out;
   }
 
@@ -270,23 +295,31 @@ export class FieldSet {
     if (o.isEmpty()) return this;
     if (this.isEmpty()) return o;
     const out = new FieldSet();
-    out.members = new Set(this.members);
-    for (const m of o.members) out.members.add(m);
-    out.children = new Map(this.children);
-    for (const [pe, c] of o.children) {
-      const mine = this.children.get(pe);
-      out.children.set(pe, mine ? mine.union(c) : c);
+    if (this.m?.size || o.m?.size) {
+      out.m = new Set(this.m);
+      if (o.m) for (const m of o.m) out.m.add(m);
+    }
+    if (this.c?.size || o.c?.size) {
+      const oc = o.c;
+      const cs = new Map(this.c);
+      if (oc) {
+        for (const [pe, c] of oc) {
+          const mine = this.c?.get(pe);
+          cs.set(pe, mine ? mine.union(c) : c);
+        }
+      }
+      out.c = cs;
     }
     return out;
   }
 
   /** In place: this ∪= o (o's subtrees are copied, so this stays free to mutate). */
   addAll(o: FieldSet): void {
-    for (const m of o.members) this.members.add(m);
+    for (const m of o.members) this.addMember(m);
     for (const [pe, c] of o.children) {
-      const mine = this.children.get(pe);
+      const mine = this.c?.get(pe);
       if (mine) mine.addAll(c);
-      else this.children.set(pe, c.clone());
+      else this.setChild(pe, c.clone());
     }
   }
 
@@ -296,29 +329,29 @@ export class FieldSet {
     let changed = false;
     for (const m of this.members) {
       if (o.members.has(m)) changed = true;
-      else out.members.add(m);
+      else out.addMember(m);
     }
     for (const [pe, c] of this.children) {
       const oc = o.children.get(pe);
       if (!oc) {
-        out.children.set(pe, c);
+        out.setChild(pe, c);
         continue;
       }
       const d = c.difference(oc);
       if (d !== c) changed = true;
-      if (!d.isEmpty()) out.children.set(pe, d);
+      if (!d.isEmpty()) out.setChild(pe, d);
     }
     return changed ? out : this;
   }
 
   intersection(o: FieldSet): FieldSet {
     const out = new FieldSet();
-    for (const m of this.members) if (o.members.has(m)) out.members.add(m);
+    for (const m of this.members) if (o.members.has(m)) out.addMember(m);
     for (const [pe, c] of this.children) {
       const oc = o.children.get(pe);
       if (!oc) continue;
       const d = c.intersection(oc);
-      if (!d.isEmpty()) out.children.set(pe, d);
+      if (!d.isEmpty()) out.setChild(pe, d);
     }
     return out;
   }
@@ -367,11 +400,11 @@ export class FieldSet {
   withoutTopLevel(pes: readonly PathElement[]): FieldSet {
     if (!pes.some((pe) => this.members.has(pe) || this.children.has(pe))) return this;
     const out = new FieldSet();
-    out.members = new Set(this.members);
-    out.children = new Map(this.children);
+    out.m = new Set(this.m);
+    out.c = new Map(this.c);
     for (const pe of pes) {
-      out.members.delete(pe);
-      out.children.delete(pe);
+      out.m.delete(pe);
+      out.c.delete(pe);
     }
     return out;
   }
@@ -455,8 +488,8 @@ function decodeLevel(o: Record<string, unknown>): FieldSet | undefined {
     const pe = normalizePE(k);
     const sub = decodeLevel(c as Record<string, unknown>);
     out ??= new FieldSet();
-    if (!sub || lastHadDot) out.members.add(pe);
-    if (sub) out.children.set(pe, sub);
+    if (!sub || lastHadDot) out.addMember(pe);
+    if (sub) out.setChild(pe, sub);
   }
   lastHadDot = dot;
   return out;

@@ -244,7 +244,7 @@ function walkInto(r: TypeResolver, node: TypeNode, v: unknown, dst: FieldSet): v
       const item = v[i];
       const pe = itemPE(n, item, i);
       addValue(r, n.elem, item, dst, pe, false);
-      dst.members.add(pe);
+      dst.addMember(pe);
     }
     return;
   }
@@ -266,14 +266,14 @@ function walkInto(r: TypeResolver, node: TypeNode, v: unknown, dst: FieldSet): v
 function addValue(r: TypeResolver, node: TypeNode, v: unknown, parent: FieldSet, pe: PathElement, mapEntry: boolean): void {
   const n = resolve(node, v);
   if (n.t === 'scalar' || ((n.t === 'map' || n.t === 'struct') && n.atomic) || (n.t === 'list' && n.rel === 'atomic')) {
-    parent.members.add(pe);
+    parent.addMember(pe);
     return;
   }
-  if (v === null || mapEntry || (isObj(v) && noKeys(v))) parent.members.add(pe);
+  if (v === null || mapEntry || (isObj(v) && noKeys(v))) parent.addMember(pe);
   if (v === null) return;
   const sub = parent.children.get(pe) ?? new FieldSet();
   walkInto(r, n, v, sub);
-  if (!sub.isEmpty()) parent.children.set(pe, sub);
+  if (!sub.isEmpty()) parent.setChild(pe, sub);
 }
 
 // ---- Compare ----
@@ -359,9 +359,9 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
   const n = resolve(node, rv !== undefined ? rv : l);
   if (isLeaf(n, l, rv)) {
     if (root) return;
-    if (l === undefined) parent.setAt(ADDED).members.add(pe);
-    else if (rv === undefined) parent.setAt(REMOVED).members.add(pe);
-    else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).members.add(pe);
+    if (l === undefined) parent.setAt(ADDED).addMember(pe);
+    else if (rv === undefined) parent.setAt(REMOVED).addMember(pe);
+    else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).addMember(pe);
     return;
   }
   const f = root ? parent : new Frame(parent, pe);
@@ -399,8 +399,8 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     }
   }
   if (!root) {
-    if (l === undefined) parent.setAt(ADDED).members.add(pe);
-    else if (rv === undefined) parent.setAt(REMOVED).members.add(pe);
+    if (l === undefined) parent.setAt(ADDED).addMember(pe);
+    else if (rv === undefined) parent.setAt(REMOVED).addMember(pe);
   }
 }
 
