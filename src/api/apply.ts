@@ -6,7 +6,8 @@
 import { readBody } from '../codec/body.js';
 import { applyPatchCborToJson } from '../codec/cbor/apply-patch.js';
 import { APPLY_PATCH_CBOR } from './patch-types.js';
-import { scanJson } from '../schema/json-scan.js';
+import { MAX_JSON_DEPTH, scanJson } from '../schema/json-scan.js';
+import { parseJsonFast } from '../schema/json-fast.js';
 import type { KObject } from '../registry/types.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
@@ -76,6 +77,10 @@ function asConfig(doc: unknown): Record<string, unknown> {
 function jsonFastPath(text: string): unknown {
   const first = text.trimStart()[0];
   if (first !== '{') return undefined;
+  // Plain JSON that the native parser reads exactly as the scanner would (no repeated keys,
+  // no numbers or escapes it would read differently): parsed natively.
+  const fast = parseJsonFast(text, MAX_JSON_DEPTH);
+  if (fast) return fast.value;
   try {
     const r = scanJson(text);
     return r.duplicates.length ? undefined : r.value;
