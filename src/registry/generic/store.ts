@@ -609,7 +609,10 @@ export class GenericStore {
     const key = this.keyFor(namespace, name);
     let created = false;
     let result: KObject | undefined;
+    // The stored form of `result`, kept for the answer (encoding twice costs a stringify).
+    let stored: Buffer | undefined;
     const out = await this.commit(key, (cur): Decision => {
+      stored = undefined;
       if (!cur) {
         if (!createIfMissing) throw notFound(this.gr, name);
         const obj = createIfMissing();
@@ -618,7 +621,8 @@ export class GenericStore {
         this.validateCreate(obj);
         created = true;
         result = obj;
-        return { kind: 'put', value: encodeForStorage(obj) };
+        stored = encodeForStorage(obj);
+        return { kind: 'put', value: stored };
       }
       created = false;
       const old = decodeKv(cur);
@@ -636,6 +640,7 @@ export class GenericStore {
       }
       const value = encodeForStorage(obj);
       if (value.equals(cur.value) || deepEqual(canonical(obj), canonical(old))) return { kind: 'none' };
+      stored = value;
       return { kind: 'put', value };
     }, dryRun);
     if (!result) throw new Error('update produced no object');
@@ -644,7 +649,7 @@ export class GenericStore {
       return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
     }
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-    const bytes = versioned(encodeForStorage(result), out.revision).bytes;
+    const bytes = versioned(stored ?? encodeForStorage(result), out.revision).bytes;
     return { bytes, obj: result, created };
   }
 
