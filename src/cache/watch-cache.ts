@@ -187,6 +187,26 @@ export class WatchCache {
   }
 
   /**
+   * A page of the keys under `keyPrefix` from `fromKey` on: up to `limit` entries that pass
+   * `filter`, and how many keys there are from the start on (matching or not). It stops at
+   * the page's end, so a page of a large collection costs the page, not the collection.
+   */
+  page(keyPrefix: string, fromKey: string | undefined, limit: number, filter?: (e: CacheEntry) => boolean): { items: CacheEntry[]; more: boolean; total: number } {
+    const start = lowerBound(this.sorted, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
+    // Every key under the prefix sorts below prefix + U+FFFF.
+    const end = lowerBound(this.sorted, `${keyPrefix}\uffff`);
+    const items: CacheEntry[] = [];
+    let i = start;
+    for (; i < end; i++) {
+      // Any key past a full page means more, matching or not (kube does not look further).
+      if (items.length >= limit) break;
+      const e = this.items.get(this.sorted[i])!;
+      if (!filter || filter(e)) items.push(e);
+    }
+    return { items, more: i < end, total: Math.max(0, end - start) };
+  }
+
+  /**
    * Events with revision > rv, or undefined when history no longer reaches back that far
    * (the caller answers 410 Gone).
    */

@@ -265,27 +265,18 @@ export class GenericStore {
    */
   private listFromCache(prefix: string, limit: number, filter?: (e: CacheEntry) => boolean, from?: { key: string; rev: number }): ListResult {
     const rev = from ? from.rev : this.cacheRevision;
-    const all = this.cache.list(prefix, from?.key);
-    if (!limit) return { items: filter ? all.filter(filter) : all, resourceVersion: rev };
-    const items: CacheEntry[] = [];
-    let lastKey = '';
-    let more = false;
-    for (const e of all) {
-      if (items.length >= limit) {
-        // An entry past a full page: there is a next page (kube does not look further).
-        more = true;
-        break;
-      }
-      if (!filter || filter(e)) {
-        items.push(e);
-        lastKey = e.key;
-      }
+    if (!limit) {
+      const all = this.cache.list(prefix, from?.key);
+      return { items: filter ? all.filter(filter) : all, resourceVersion: rev };
     }
-    const out: ListResult = { items, resourceVersion: rev };
-    if (more) {
+    const page = this.cache.page(prefix, from?.key, limit, filter);
+    const out: ListResult = { items: page.items, resourceVersion: rev };
+    // An entry past a full page means a next page (kube does not look further).
+    if (page.more) {
+      const lastKey = page.items.length > 0 ? page.items[page.items.length - 1].key : '';
       out.continue = encodeContinue(rev, lastKey.slice(prefix.length));
       // With selectors the count of later matches is unknown, so kube leaves it out.
-      if (!filter) out.remainingItemCount = all.length - items.length;
+      if (!filter) out.remainingItemCount = page.total - page.items.length;
     }
     return out;
   }
