@@ -586,6 +586,8 @@ export class GenericStore {
    * The one update loop (kube's GuaranteedUpdate): `tryUpdate` turns the current object
    * into the desired one and may throw; it runs again on a fresh object when another
    * writer got there first, so a patch or a scale change re-applies to the latest state.
+   * `tryUpdate` must return a new object and leave its argument as it was: the old object
+   * is compared with the result afterwards (one decode per attempt, not two).
    */
   async guaranteedUpdate(
     namespace: string,
@@ -617,7 +619,7 @@ export class GenericStore {
       }
       created = false;
       const old = decodeKv(cur);
-      const obj = tryUpdate(decodeKv(cur));
+      const obj = tryUpdate(old);
       this.prepareUpdate(obj, old, strategy, this.trackFields(old, obj, strategy, owner));
       strategy.canonicalize?.(obj);
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);

@@ -61,6 +61,8 @@ function alwaysWritten(f: FieldSchema): boolean {
   }
 }
 
+const SCALAR_KINDS = new Set(['string', 'int32', 'int64', 'number', 'boolean']);
+
 function isEmptyForOmit(v: unknown, f: FieldSchema): boolean {
   if (v === null || v === undefined) return true;
   return !f.pointer && isGoEmpty(v, f.type);
@@ -87,7 +89,7 @@ function visit(obj: Obj, def: string, registry: SchemaRegistry): void {
         delete obj[f.name];
         continue;
       }
-    } else if (v === undefined || (v === null && !f.pointer && ['string', 'int32', 'int64', 'number', 'boolean'].includes(f.type.kind))) {
+    } else if (v === undefined || (v === null && !f.pointer && SCALAR_KINDS.has(f.type.kind))) {
       v = zeroJson(f);
       obj[f.name] = v;
     }
