@@ -73,32 +73,63 @@ export function goRoundTrip(obj: unknown, definition: string, registry: SchemaRe
   if (isObj(obj)) visit(obj, definition, registry);
 }
 
+interface Plan {
+  /** Fields Go always writes (structs, custom marshallers) or writes without omitempty: filled when absent. */
+  fill: FieldSchema[];
+  /** Every field by JSON name, for the keys an object has. */
+  byName: Map<string, FieldSchema>;
+}
+
+const plans = new WeakMap<SchemaRegistry, Map<string, Plan | null>>();
+
+/** What the round trip does at one definition, worked out once (null for an unknown one). */
+function planOf(def: string, registry: SchemaRegistry): Plan | null {
+  let byDef = plans.get(registry);
+  if (!byDef) plans.set(registry, (byDef = new Map()));
+  let plan = byDef.get(def);
+  if (plan === undefined) {
+    const schema = registry[def];
+    plan = schema
+      ? { fill: schema.fields.filter((f) => alwaysWritten(f) || !f.omitempty), byName: new Map(schema.fields.map((f) => [f.name, f])) }
+      : null;
+    byDef.set(def, plan);
+  }
+  return plan;
+}
+
+/** Descends into a field's value when its type holds structs. */
+function descend(v: unknown, f: FieldSchema, registry: SchemaRegistry): void {
+  const t = f.type;
+  if (t.kind === 'ref' && isObj(v)) visit(v, t.name, registry);
+  else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
+    for (const item of v) if (isObj(item)) visit(item, t.items.name, registry);
+  } else if (t.kind === 'map' && t.values.kind === 'ref' && isObj(v)) {
+    for (const item of Object.values(v)) if (isObj(item)) visit(item, t.values.name, registry);
+  }
+}
+
+/**
+ * One struct: the fields Go writes are filled in when absent (in the schema's order, as Go
+ * writes them), then each key the object has is dropped when omitempty leaves it out or
+ * visited. Only the object's own keys and the written fields are looked at, not every field.
+ */
 function visit(obj: Obj, def: string, registry: SchemaRegistry): void {
-  const schema = registry[def];
-  if (!schema) return;
-  for (const f of schema.fields) {
-    let v = obj[f.name];
-    const has = Object.prototype.hasOwnProperty.call(obj, f.name);
-    if (alwaysWritten(f)) {
-      if (v === undefined || v === null) {
-        v = zeroJson(f);
-        obj[f.name] = v;
-      }
-    } else if (f.omitempty) {
-      if (has && isEmptyForOmit(v, f)) {
-        delete obj[f.name];
-        continue;
-      }
-    } else if (v === undefined || (v === null && !f.pointer && SCALAR_KINDS.has(f.type.kind))) {
-      v = zeroJson(f);
-      obj[f.name] = v;
+  const plan = planOf(def, registry);
+  if (!plan) return;
+  for (const f of plan.fill) {
+    const v = obj[f.name];
+    if (alwaysWritten(f) ? v === undefined || v === null : v === undefined || (v === null && !f.pointer && SCALAR_KINDS.has(f.type.kind))) {
+      obj[f.name] = zeroJson(f);
     }
-    const t = f.type;
-    if (t.kind === 'ref' && isObj(v)) visit(v, t.name, registry);
-    else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
-      for (const item of v) if (isObj(item)) visit(item, t.items.name, registry);
-    } else if (t.kind === 'map' && t.values.kind === 'ref' && isObj(v)) {
-      for (const item of Object.values(v)) if (isObj(item)) visit(item, t.values.name, registry);
+  }
+  for (const k of Object.keys(obj)) {
+    const f = plan.byName.get(k);
+    if (!f) continue;
+    const v = obj[k];
+    if (!alwaysWritten(f) && f.omitempty && isEmptyForOmit(v, f)) {
+      delete obj[k];
+      continue;
     }
+    descend(v, f, registry);
   }
 }
