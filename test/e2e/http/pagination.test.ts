@@ -168,6 +168,12 @@ describe('remainingItemCount', () => {
     // Pages fill past non-matching objects: tier=a sits at the start, so one page holds all of it.
     const sparse = expectCode(await http(k, 'GET', `${CR(n)}?labelSelector=tier%3Da&limit=4`), 200);
     expect(names(sparse)).toStrictEqual(['obj-000', 'obj-001', 'obj-002', 'obj-003']);
+    // A full page with keys after it has a next page, matching or not (kube's etcd3 store looks
+    // no further); that page is empty and the last.
+    expect(sparse.metadata.continue).toBeTruthy();
+    const rest = expectCode(await http(k, 'GET', `${CR(n)}?labelSelector=tier%3Da&limit=4&continue=${encodeURIComponent(sparse.metadata.continue as string)}`), 200);
+    expect(rest.items).toStrictEqual([]);
+    expect(rest.metadata.continue).toBeUndefined();
   });
 });
 
