@@ -10,6 +10,7 @@
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { isObj, type Obj } from '../../json-view.js';
 
 export type TypeNode =
   | { t: 'scalar' }
@@ -38,9 +39,6 @@ const SCALAR: TypeNode = { t: 'scalar' };
 const DEDUCED: TypeNode = { t: 'deduced' };
 
 export class SsaError extends Error {}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Resolves schema types to merge nodes, once per registry. */
 export class TypeResolver {

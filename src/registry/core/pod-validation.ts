@@ -20,8 +20,7 @@ import {
 } from '../generic/validation.js';
 import { goFloatString, parseQuantity } from '../../schema/quantity.js';
 import { OBJECT_META_FIELDS } from '../generic/meta.js';
-
-type Obj = Record<string, unknown>;
+import { asArr, asObj, isObj, str, type Obj } from '../../json-view.js';
 
 /** A bad value Go renders with its String() method: printed bare, without quotes. */
 export class GoStringer {
@@ -95,10 +94,6 @@ function milliIsWhole(q: Qty): boolean {
 
 // ---- small helpers ----
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asObj = (v: unknown): Obj | undefined => (isObj(v) ? v : undefined);
-const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const has = (o: Obj | undefined, k: string): boolean => o !== undefined && o[k] !== undefined && o[k] !== null;
 
 const required = (field: string, detail = ''): FieldError => ({ type: 'FieldValueRequired', field, detail });

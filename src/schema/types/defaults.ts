@@ -18,6 +18,7 @@
 
 import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
 import { isGoZeroScalar } from '../go-zero.js';
+import { isObj, type Obj } from '../../json-view.js';
 
 /** Field rules computed from the object rather than constant. */
 export type FieldRuleName =
@@ -248,12 +249,6 @@ const WHOLE_AT_LEAST_MILLI = /^[0-9]+(?:[mkMGTPE]|[KMGTPE]i)?$/;
 
 // ---------------------------------------------------------------------------------------
 // Applying defaults
-
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A deep copy of a JSON value: every request gets its own default objects. */
 function clone<T>(v: T): T {

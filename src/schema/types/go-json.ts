@@ -13,12 +13,7 @@
 
 import type { FieldSchema, SchemaRegistry } from '../model.js';
 import { isGoEmpty } from '../go-zero.js';
-
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isObj, type Obj } from '../../json-view.js';
 
 /** The JSON Go writes for a field whose value is Go's zero value. */
 function zeroJson(f: FieldSchema): unknown {

@@ -10,13 +10,7 @@ import { isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js
 import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { canonicalQty, cmpQty, qty, validatePersistentVolumeClaimSpec } from '../pod-validation.js';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asObj = (v: unknown): Obj | undefined => (isObj(v) ? v : undefined);
-const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+import { asArr, asObj, isObj, str, type Obj } from '../../../json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -75,7 +69,6 @@ function upgradeFromAnnotation(oldAnn: Record<string, string>, newAnn: Record<st
   if (typeof newSc !== 'string' || newSc !== oldAnn[BETA_STORAGE_CLASS]) return false;
   return !Object.hasOwn(newAnn, BETA_STORAGE_CLASS) || newAnn[BETA_STORAGE_CLASS] === oldAnn[BETA_STORAGE_CLASS];
 }
-
 
 function validateUpdate(obj: KObject, old: KObject): FieldError[] {
   const s = spec(obj);

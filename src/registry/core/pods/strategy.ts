@@ -22,13 +22,7 @@ import {
   validatePodSpecificAnnotations,
   validDeletionCost,
 } from '../pod-validation.js';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asObj = (v: unknown): Obj | undefined => (isObj(v) ? v : undefined);
-const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+import { asArr, asObj, isObj, str, type Obj } from '../../../json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -295,7 +289,6 @@ function containerUpdateErrors(next: unknown, prev: unknown, path: string): { er
   });
   return { errs, stop: false };
 }
-
 
 function tolerationEqualIgnoringSeconds(a: Obj, b: Obj): boolean {
   const { tolerationSeconds: _a, ...ra } = a;
