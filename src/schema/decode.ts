@@ -20,7 +20,7 @@ import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model
 import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from './json-scan.js';
 import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
 import { parseYamlWithDuplicates, type YamlDuplicate, type YamlParseOptions } from './yaml-dups.js';
-import { isGoEmpty } from './go-zero.js';
+import { goZeroJson, isGoEmpty } from './go-zero.js';
 
 export type { YamlDuplicate } from './yaml-dups.js';
 
@@ -274,27 +274,6 @@ function intOf(v: number | JsonNumber, bits: 32 | 64): number | undefined {
   return Number(b);
 }
 
-/** The zero value kube writes for a null array element or map value. */
-function zeroValue(t: TypeRef): unknown {
-  switch (t.kind) {
-    case 'string':
-      return '';
-    case 'boolean':
-      return false;
-    case 'int32':
-    case 'int64':
-    case 'number':
-    case 'intOrString':
-      return 0;
-    case 'quantity':
-      return '0';
-    case 'ref':
-      return {};
-    default:
-      return null;
-  }
-}
-
 function fieldGoType(ctx: Ctx, field: CField | null, t: TypeRef): string {
   if (field) {
     if (field.goType) return field.goType;
@@ -310,7 +289,7 @@ function fieldGoType(ctx: Ctx, field: CField | null, t: TypeRef): string {
  */
 function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): unknown {
   if (v === null || v === undefined) {
-    if (!field) return zeroValue(t);
+    if (!field) return goZeroJson(t);
     // A struct field: pointers and nil-able kinds become absent; Unmarshalers get their zero value.
     if (field.pointer) return undefined;
     if (t.kind === 'intOrString') return 0;

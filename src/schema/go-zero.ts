@@ -34,3 +34,28 @@ export function isGoEmpty(v: unknown, t: TypeRef): boolean {
       return isGoZeroScalar(v, t);
   }
 }
+
+/**
+ * The JSON of a non-pointer value of type `t` at Go's zero value: what kube writes for a null
+ * list element or map value, and for a field Go always writes. Structs are `{}`, Quantity is
+ * "0", IntOrString 0; slices, maps, []byte and the custom-marshalled kinds are null.
+ */
+export function goZeroJson(t: TypeRef): unknown {
+  switch (t.kind) {
+    case 'string':
+      return '';
+    case 'boolean':
+      return false;
+    case 'int32':
+    case 'int64':
+    case 'number':
+    case 'intOrString':
+      return 0;
+    case 'quantity':
+      return '0';
+    case 'ref':
+      return {};
+    default:
+      return null;
+  }
+}

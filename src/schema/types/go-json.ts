@@ -12,31 +12,12 @@
 // Unknown fields are left alone (rejecting or pruning them is the decoder's job).
 
 import type { FieldSchema, SchemaRegistry } from '../model.js';
-import { isGoEmpty } from '../go-zero.js';
+import { goZeroJson, isGoEmpty } from '../go-zero.js';
 import { isObj, type Obj } from '../../json-view.js';
 
-/** The JSON Go writes for a field whose value is Go's zero value. */
+/** The JSON Go writes for a field whose value is Go's zero value (a nil pointer is null). */
 function zeroJson(f: FieldSchema): unknown {
-  if (f.pointer) return null;
-  switch (f.type.kind) {
-    case 'string':
-      return '';
-    case 'int32':
-    case 'int64':
-    case 'number':
-      return 0;
-    case 'boolean':
-      return false;
-    case 'intOrString':
-      return 0;
-    case 'quantity':
-      return '0';
-    case 'ref':
-      return {};
-    default:
-      // bytes, arrays, maps (nil), time/microTime/any/fieldsV1 (custom marshallers write null)
-      return null;
-  }
+  return f.pointer ? null : goZeroJson(f.type);
 }
 
 /** Go types whose omitempty has no effect: structs (including the custom-marshalled ones). */
