@@ -7,7 +7,7 @@ import { featureEnabled } from '../server/feature-gates.js';
 import { applyJsonPatch, JsonPatchError, type Operation } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { StrategicMergeError, goValue, strategicMergePatch } from '../patch/strategic-merge.js';
-import { JsonSyntaxError, scanJson } from '../schema/json-scan.js';
+import { JsonSyntaxError, scanJson, type JsonDuplicate } from '../schema/json-scan.js';
 import { StatusError, badRequest } from './status-error.js';
 import type { FieldValidation } from './write-options.js';
 
@@ -43,16 +43,22 @@ export function patchRejected(): StatusError {
   return new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }
 
-/** The patch document and, for Warn/Strict, kube's strict findings in it (repeated keys). */
-function parseJson(body: string, wrap: (msg: string) => string, fv: FieldValidation): { doc: unknown; strictErrors: string[] } {
+/** The patch document and its repeated keys; a syntax error is 400 with `wrap`'s wording. */
+function scanPatch(body: string, wrap: (msg: string) => string): { doc: unknown; duplicates: JsonDuplicate[] } {
   try {
     const scanned = scanJson(body, {});
-    const strictErrors = fv === 'Ignore' ? [] : scanned.duplicates.map((d) => `duplicate field "${d.path}"`);
-    return { doc: scanned.value, strictErrors };
+    return { doc: scanned.value, duplicates: scanned.duplicates };
   } catch (e) {
     if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
     throw e;
   }
+}
+
+/** The patch document and, for Warn/Strict, kube's strict findings in it (repeated keys). */
+function parseJson(body: string, wrap: (msg: string) => string, fv: FieldValidation): { doc: unknown; strictErrors: string[] } {
+  const { doc, duplicates } = scanPatch(body, wrap);
+  const strictErrors = fv === 'Ignore' ? [] : duplicates.map((d) => `duplicate field "${d.path}"`);
+  return { doc, strictErrors };
 }
 
 /** Go's name for a JSON value's kind in "cannot unmarshal X into ..." messages. */
@@ -67,16 +73,7 @@ function parseJsonPatch(body: string, fv: FieldValidation): { apply: PatchFn; st
   const strict = fv !== 'Ignore';
   // With Warn/Strict kube decodes into its own op type first, so errors say so.
   const wrap = (m: string) => (strict ? `error decoding patch: ${m}` : m);
-  let doc: unknown;
-  let duplicates: { path: string }[] = [];
-  try {
-    const scanned = scanJson(body, {});
-    doc = scanned.value;
-    duplicates = scanned.duplicates;
-  } catch (e) {
-    if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
-    throw e;
-  }
+  const { doc, duplicates } = scanPatch(body, wrap);
   const listType = strict ? '[]handlers.jsonPatchOp' : 'jsonpatch.Patch';
   const opType = strict ? 'handlers.jsonPatchOp' : 'jsonpatch.Operation';
   if (doc !== null && !Array.isArray(doc)) throw badRequest(wrap(`json: cannot unmarshal ${jsonKind(doc)} into Go value of type ${listType}`));
