@@ -60,18 +60,31 @@ router.get(['/readyz', '/healthz', '/livez'], (ctx) => {
   ctx.body = 'ok';
 });
 
-router.post('/api/v1/namespaces', async (ctx) => {
-  let obj: Obj;
+/** The JSON body, with the response typed as JSON; undefined after answering 400 for bad JSON. */
+async function readJsonObject(ctx: Koa.Context): Promise<Obj | undefined> {
+  ctx.type = 'application/json';
   try {
-    obj = JSON.parse(await readBody(ctx.req)) as Obj;
+    return JSON.parse(await readBody(ctx.req)) as Obj;
   } catch {
     ctx.status = 400;
-    ctx.type = 'application/json';
     ctx.body = status(400, 'BadRequest', 'invalid JSON');
-    return;
+    return undefined;
   }
+}
+
+/** metadata.name; undefined after answering 422 when it is missing. */
+function requiredName(ctx: Koa.Context, obj: Obj): string | undefined {
+  const name = obj.metadata?.name;
+  if (typeof name === 'string' && name !== '') return name;
+  ctx.status = 422;
+  ctx.body = status(422, 'Invalid', 'metadata.name: Required value');
+  return undefined;
+}
+
+router.post('/api/v1/namespaces', async (ctx) => {
+  const obj = await readJsonObject(ctx);
+  if (!obj) return;
   const name = String(obj.metadata?.name ?? '');
-  ctx.type = 'application/json';
   if (namespaces.has(name)) {
     ctx.status = 409;
     ctx.body = status(409, 'AlreadyExists', `namespaces "${name}" already exists`);
@@ -85,22 +98,10 @@ router.post('/api/v1/namespaces', async (ctx) => {
 
 router.post('/apis/apps/v1/namespaces/:ns/statefulsets', async (ctx) => {
   const ns = ctx.params.ns!;
-  let obj: Obj;
-  try {
-    obj = JSON.parse(await readBody(ctx.req)) as Obj;
-  } catch {
-    ctx.status = 400;
-    ctx.type = 'application/json';
-    ctx.body = status(400, 'BadRequest', 'invalid JSON');
-    return;
-  }
-  ctx.type = 'application/json';
-  const name = obj.metadata?.name;
-  if (typeof name !== 'string' || name === '') {
-    ctx.status = 422;
-    ctx.body = status(422, 'Invalid', 'metadata.name: Required value');
-    return;
-  }
+  const obj = await readJsonObject(ctx);
+  if (!obj) return;
+  const name = requiredName(ctx, obj);
+  if (name === undefined) return;
   let bucket = statefulSets.get(ns);
   if (!bucket) statefulSets.set(ns, (bucket = new Map()));
   if (bucket.has(name)) {
@@ -144,22 +145,10 @@ router.get('/apis/apps/v1/namespaces/:ns/statefulsets', (ctx) => {
 });
 
 router.post('/apis/scheduling.k8s.io/v1/priorityclasses', async (ctx) => {
-  let obj: Obj;
-  try {
-    obj = JSON.parse(await readBody(ctx.req)) as Obj;
-  } catch {
-    ctx.status = 400;
-    ctx.type = 'application/json';
-    ctx.body = status(400, 'BadRequest', 'invalid JSON');
-    return;
-  }
-  ctx.type = 'application/json';
-  const name = obj.metadata?.name;
-  if (typeof name !== 'string' || name === '') {
-    ctx.status = 422;
-    ctx.body = status(422, 'Invalid', 'metadata.name: Required value');
-    return;
-  }
+  const obj = await readJsonObject(ctx);
+  if (!obj) return;
+  const name = requiredName(ctx, obj);
+  if (name === undefined) return;
   if (priorityClasses.has(name)) {
     ctx.status = 409;
     ctx.body = status(409, 'AlreadyExists', `priorityclasses.scheduling.k8s.io "${name}" already exists`);
