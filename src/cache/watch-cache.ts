@@ -47,10 +47,30 @@ function lowerBound(arr: string[], key: string): number {
   return lo;
 }
 
+/** Up to this many pending changes are spliced in one by one; more are merged in one pass. */
+const SPLICE_MAX = 16;
+
+function mergeSorted(a: string[], b: string[]): string[] {
+  const out = new Array<string>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < a.length && j < b.length) out[o++] = a[i] < b[j] ? a[i++] : b[j++];
+  while (i < a.length) out[o++] = a[i++];
+  while (j < b.length) out[o++] = b[j++];
+  return out;
+}
+
 export class WatchCache {
   private readonly items = new Map<string, CacheEntry>();
-  /** Keys in byte order, for lists and pages. */
-  private readonly sorted: string[] = [];
+  /**
+   * Keys in order, for lists and pages, brought up to date on read: a write only notes its key
+   * in `pendingAdds`/`pendingRemovals`, since keeping the array sorted on every write moves
+   * the whole array each time, and a collection being written is seldom listed in between.
+   */
+  private sortedKeys: string[] = [];
+  private readonly pendingAdds = new Set<string>();
+  private readonly pendingRemovals = new Set<string>();
   private history: CacheEvent[] = [];
   private historyStart = 0;
   /** Events at or below this revision are no longer in history. */
@@ -85,13 +105,15 @@ export class WatchCache {
   /** Replaces the whole state (initial list or relist) at `revision`. */
   reset(kvs: { key: string; value: Buffer; modRevision: number; createRevision: number }[], revision: number): void {
     this.items.clear();
-    this.sorted.length = 0;
+    this.pendingAdds.clear();
+    this.pendingRemovals.clear();
+    const keys: string[] = [];
     for (const kv of kvs) {
       const e = this.makeEntry(kv.key, kv.value, kv.modRevision, kv.createRevision);
       this.items.set(kv.key, e);
-      this.sorted.push(kv.key);
+      keys.push(kv.key);
     }
-    this.sorted.sort();
+    this.sortedKeys = keys.sort();
     this.history = [];
     this.historyStart = 0;
     this.oldestKnown = revision;
@@ -119,19 +141,54 @@ export class WatchCache {
     let ev: CacheEvent;
     if (type === 'put' && value) {
       const entry = this.makeEntry(key, value, rv, createRevision);
-      if (!prev) this.sorted.splice(lowerBound(this.sorted, key), 0, key);
+      if (!prev) this.noteAdded(key);
       this.items.set(key, entry);
       ev = { type: prev ? 'MODIFIED' : 'ADDED', rv, entry, prev, at: now };
     } else {
       if (!prev) return undefined;
       this.items.delete(key);
-      const i = lowerBound(this.sorted, key);
-      if (this.sorted[i] === key) this.sorted.splice(i, 1);
+      this.noteRemoved(key);
       const last = replaceResourceVersion(prev, rv);
       ev = { type: 'DELETED', rv, entry: { ...prev, ...last, rv }, prev, at: now };
     }
     this.history.push(ev);
     return ev;
+  }
+
+  private noteAdded(key: string): void {
+    // A key removed and added back before anyone read the order is still in sortedKeys.
+    if (!this.pendingRemovals.delete(key)) this.pendingAdds.add(key);
+  }
+
+  private noteRemoved(key: string): void {
+    if (!this.pendingAdds.delete(key)) this.pendingRemovals.add(key);
+  }
+
+  /** The keys in order, with the writes since the last read folded in. */
+  private get sorted(): string[] {
+    if (this.pendingAdds.size === 0 && this.pendingRemovals.size === 0) return this.sortedKeys;
+    let keys = this.sortedKeys;
+    const removals = this.pendingRemovals;
+    if (removals.size > 0) {
+      if (removals.size <= SPLICE_MAX) {
+        for (const k of removals) {
+          const i = lowerBound(keys, k);
+          if (keys[i] === k) keys.splice(i, 1);
+        }
+      } else {
+        keys = keys.filter((k) => !removals.has(k));
+      }
+      removals.clear();
+    }
+    const adds = [...this.pendingAdds].sort();
+    this.pendingAdds.clear();
+    if (adds.length <= SPLICE_MAX) {
+      for (const k of adds) keys.splice(lowerBound(keys, k), 0, k);
+    } else {
+      keys = mergeSorted(keys, adds);
+    }
+    this.sortedKeys = keys;
+    return keys;
   }
 
   /** Drops history older than the time window (and beyond the cap). */
@@ -176,10 +233,11 @@ export class WatchCache {
 
   /** Entries whose key starts with `keyPrefix`, in key order, from `fromKey` (inclusive). */
   list(keyPrefix: string, fromKey?: string): CacheEntry[] {
-    const start = lowerBound(this.sorted, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
+    const keys = this.sorted;
+    const start = lowerBound(keys, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
     const out: CacheEntry[] = [];
-    for (let i = start; i < this.sorted.length; i++) {
-      const k = this.sorted[i];
+    for (let i = start; i < keys.length; i++) {
+      const k = keys[i];
       if (!k.startsWith(keyPrefix)) break;
       out.push(this.items.get(k)!);
     }
@@ -192,15 +250,16 @@ export class WatchCache {
    * the page's end, so a page of a large collection costs the page, not the collection.
    */
   page(keyPrefix: string, fromKey: string | undefined, limit: number, filter?: (e: CacheEntry) => boolean): { items: CacheEntry[]; more: boolean; total: number } {
-    const start = lowerBound(this.sorted, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
+    const keys = this.sorted;
+    const start = lowerBound(keys, fromKey && fromKey > keyPrefix ? fromKey : keyPrefix);
     // Every key under the prefix sorts below prefix + U+FFFF.
-    const end = lowerBound(this.sorted, `${keyPrefix}\uffff`);
+    const end = lowerBound(keys, `${keyPrefix}\uffff`);
     const items: CacheEntry[] = [];
     let i = start;
     for (; i < end; i++) {
       // Any key past a full page means more, matching or not (kube does not look further).
       if (items.length >= limit) break;
-      const e = this.items.get(this.sorted[i])!;
+      const e = this.items.get(keys[i])!;
       if (!filter || filter(e)) items.push(e);
     }
     return { items, more: i < end, total: Math.max(0, end - start) };

@@ -4,9 +4,42 @@
 
 import type { KObject } from '../types.js';
 import { OBJECT_META_FIELDS } from './meta.js';
+import { joinBytes, utf8Bytes } from '../../bytes.js';
 
 const META_OPEN = Buffer.from('"metadata":{');
-const CANONICAL_HEAD = /^\{"kind":"[^"\\]*","apiVersion":"[^"\\]*","metadata":\{/;
+const KIND_OPEN = Buffer.from('{"kind":"');
+const API_VERSION_OPEN = Buffer.from('","apiVersion":"');
+const METADATA_AFTER_STRING = Buffer.from(',"metadata":{');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether `b` has `lit` at `at`. */
+function hasAt(b: Buffer, at: number, lit: Buffer): boolean {
+  return b.length >= at + lit.length && b.compare(lit, 0, lit.length, at, at + lit.length) === 0;
+}
+
+/** The end of a JSON string body starting at `at` without escapes (its closing quote), or -1. */
+function plainStringEnd(b: Buffer, at: number): number {
+  for (let i = at; i < b.length; i++) {
+    const c = b[i];
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Where the top-level metadata's fields start when `b` is in the stored canonical form,
+ * `{"kind":"...","apiVersion":"...","metadata":{`; -1 otherwise.
+ */
+function canonicalMetadataStart(b: Buffer): number {
+  if (!hasAt(b, 0, KIND_OPEN)) return -1;
+  const kindEnd = plainStringEnd(b, KIND_OPEN.length);
+  if (kindEnd < 0 || !hasAt(b, kindEnd, API_VERSION_OPEN)) return -1;
+  const avEnd = plainStringEnd(b, kindEnd + API_VERSION_OPEN.length);
+  if (avEnd < 0 || !hasAt(b, avEnd + 1, METADATA_AFTER_STRING)) return -1;
+  return avEnd + 1 + METADATA_AFTER_STRING.length;
+}
 
 
 function orderedMetadata(meta: Record<string, unknown>, dropRv: boolean): Record<string, unknown> {
@@ -29,7 +62,7 @@ export function canonicalOrder(obj: KObject, dropRv = false): Record<string, unk
 
 /** The stored form: canonical JSON without a resourceVersion. */
 export function encodeForStorage(obj: KObject): Buffer {
-  return Buffer.from(JSON.stringify(canonicalOrder(obj, true)));
+  return utf8Bytes(JSON.stringify(canonicalOrder(obj, true)));
 }
 
 /** Object bytes with their resourceVersion, and where that value sits (for cheap rewrites). */
@@ -43,16 +76,17 @@ export interface VersionedBytes {
 /** Splices `"resourceVersion":"<rv>",` into stored JSON right after the top-level `"metadata":{`. */
 export function withResourceVersion(raw: Buffer, rv: number): VersionedBytes {
   let src = raw;
-  if (!CANONICAL_HEAD.test(src.subarray(0, 512).toString('latin1'))) {
+  let at = canonicalMetadataStart(src);
+  if (at < 0) {
     // Written by something else (or an older layout): normalize once.
     src = encodeForStorage(JSON.parse(raw.toString('utf8')) as KObject);
+    at = src.indexOf(META_OPEN) + META_OPEN.length;
   }
-  const at = src.indexOf(META_OPEN) + META_OPEN.length;
   const rvs = String(rv);
   const head = '"resourceVersion":"';
   const hasMore = src[at] !== 0x7d; // '}' : empty metadata needs no comma
-  const insert = Buffer.from(`${head}${rvs}"${hasMore ? ',' : ''}`);
-  const bytes = Buffer.concat([src.subarray(0, at), insert, src.subarray(at)]);
+  const insert = Buffer.from(`${head}${rvs}"${hasMore ? ',' : ''}`, 'latin1');
+  const bytes = joinBytes([src.subarray(0, at), insert, src.subarray(at)]);
   const rvStart = at + head.length;
   return { bytes, rvStart, rvEnd: rvStart + rvs.length };
 }
@@ -60,7 +94,7 @@ export function withResourceVersion(raw: Buffer, rv: number): VersionedBytes {
 /** The same bytes with another resourceVersion (a DELETED event carries the deletion revision). */
 export function replaceResourceVersion(v: VersionedBytes, rv: number): VersionedBytes {
   const rvs = Buffer.from(String(rv));
-  const bytes = Buffer.concat([v.bytes.subarray(0, v.rvStart), rvs, v.bytes.subarray(v.rvEnd)]);
+  const bytes = joinBytes([v.bytes.subarray(0, v.rvStart), rvs, v.bytes.subarray(v.rvEnd)]);
   return { bytes, rvStart: v.rvStart, rvEnd: v.rvStart + rvs.length };
 }
 
@@ -76,7 +110,7 @@ export function stripResourceVersion(v: VersionedBytes): Buffer {
   const start = v.rvStart - RV_HEAD_LEN;
   let end = v.rvEnd + 1; // closing quote
   if (v.bytes[end] === 0x2c) end++; // the comma before the next field
-  return Buffer.concat([v.bytes.subarray(0, start), v.bytes.subarray(end)]);
+  return joinBytes([v.bytes.subarray(0, start), v.bytes.subarray(end)]);
 }
 
 /**

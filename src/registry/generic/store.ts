@@ -84,10 +84,6 @@ export type DeleteResult =
   | { kind: 'marked'; object: VersionedBytes }
   | { kind: 'deleted'; object: VersionedBytes; obj: KObject };
 
-/** Response bytes for a stored value; revision 0 (a dry-run create) has no resourceVersion yet. */
-function versioned(value: Buffer, revision: number): VersionedBytes {
-  return revision > 0 ? withResourceVersion(value, revision) : { bytes: value, rvStart: -1, rvEnd: -1 };
-}
 
 /** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
 function decodeKv(kv: KeyValue): KObject {
@@ -516,7 +512,7 @@ export class GenericStore {
       dryRun,
     );
     if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
-    return { bytes: versioned(value, out.revision).bytes, obj };
+    return { bytes: this.answerBytes(obj, value, out.revision), obj };
   }
 
   /**
@@ -642,8 +638,19 @@ export class GenericStore {
       return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
     }
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-    const bytes = versioned(stored ?? encodeForStorage(result), out.revision).bytes;
-    return { bytes, obj: result, created };
+    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision), obj: result, created };
+  }
+
+  /**
+   * Response bytes for a value this store just wrote at `revision` (0: a dry-run create, which
+   * has no resourceVersion yet). The watch cache usually holds them already: the embedded
+   * store feeds it before the write is acknowledged, and its bytes are the same.
+   */
+  private answerBytes(obj: KObject, value: Buffer, revision: number): Buffer {
+    if (revision <= 0) return value;
+    const hit = this.cache.get(this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!));
+    if (hit && hit.rv === revision) return hit.bytes;
+    return withResourceVersion(value, revision).bytes;
   }
 
   /**

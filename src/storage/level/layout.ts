@@ -11,6 +11,8 @@
 // version. '\x00' after the key keeps all versions of "/a/b" before "/a/bc" in byte
 // order, and the fixed-width decimal revision sorts versions of one key by revision.
 
+import { allocBytes } from '../../bytes.js';
+
 export const META_REV = 'm!rev';
 export const META_COMPACT = 'm!compact';
 
@@ -113,7 +115,7 @@ export const decodePointer = (b: Buffer): Pointer => ({
 const VERSION_HEADER = 9;
 
 export function encodeVersion(kind: Kind, createRevision: number, value?: Buffer): Buffer {
-  const b = Buffer.allocUnsafe(VERSION_HEADER + (value ? value.length : 0));
+  const b = allocBytes(VERSION_HEADER + (value ? value.length : 0));
   b[0] = kind;
   b.writeDoubleBE(createRevision, 1);
   if (value) value.copy(b, VERSION_HEADER);
