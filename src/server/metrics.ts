@@ -4,36 +4,36 @@
 
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { LabeledCounter, LabeledHistogram } from './labeled-metrics.js';
 import { StatusError } from '../api/status-error.js';
 import { nonResourceInfo, type RequestInfo } from './request-info.js';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-export const requestTotal = new Counter({
-  name: 'apiserver_request_total',
-  help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
-  labelNames: ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component', 'code'] as const,
-  registers: [registry],
-});
+export const requestTotal = new LabeledCounter(
+  'apiserver_request_total',
+  'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component', 'code'],
+  registry,
+);
 
-export const requestDuration = new Histogram({
-  name: 'apiserver_request_duration_seconds',
-  help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
-  labelNames: ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const,
-  buckets: [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
-  registers: [registry],
-});
+export const requestDuration = new LabeledHistogram(
+  'apiserver_request_duration_seconds',
+  'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+  ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'],
+  [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
+  registry,
+);
 
-export const responseSizes = new Histogram({
-  name: 'apiserver_response_sizes',
-  help: 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
-  labelNames: ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const,
-  // 1 KB to 1 GB, as kube's ExponentialBuckets(1000, 10, 7).
-  buckets: [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9],
-  registers: [registry],
-});
+export const responseSizes = new LabeledHistogram(
+  'apiserver_response_sizes',
+  'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
+  ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'],
+  [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9],
+  registry,
+);
 
 type RequestKind = 'readOnly' | 'mutating';
 
@@ -166,7 +166,7 @@ function fallbackInfo(ctx: Koa.Context): RequestInfo {
  */
 export function metricsMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
-    const start = process.hrtime.bigint();
+    const start = performance.now();
     const info = (ctx.state.requestInfo as RequestInfo | undefined) ?? fallbackInfo(ctx);
     const kind: RequestKind = READ_ONLY_VERBS.has(info.verb) ? 'readOnly' : 'mutating';
     const tracked = info.verb !== 'watch';
@@ -199,16 +199,19 @@ export function metricsMiddleware(): Koa.Middleware {
         subresource = typeof route === 'string' ? route : '';
       }
       const code = String(errorCode ?? ctx.status);
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      requestTotal.inc({ verb, dry_run: dryRun, group, version, resource, subresource, scope, component, code });
-      requestDuration.observe({ verb, dry_run: dryRun, group, version, resource, subresource, scope, component }, seconds);
+      const seconds = (performance.now() - start) / 1e3;
+      // One key per label set ('\u0000' appears in no label value).
+      const durationLabels = [verb, dryRun, group, version, resource, subresource, scope, component];
+      const durationKey = durationLabels.join('\u0000');
+      requestTotal.inc(`${durationKey}\u0000${code}`, [...durationLabels, code]);
+      requestDuration.observe(durationKey, durationLabels, seconds);
       if (verb === 'GET' || verb === 'LIST') {
         // Koa sets Content-Length only when it serializes the body, after this middleware has
         // returned, so the size is read once the response is finished. Streams have none.
-        const labels = { verb, group, version, resource, subresource, scope, component };
+        const sizeLabels = [verb, group, version, resource, subresource, scope, component];
         ctx.res.once('finish', () => {
           const len = Number(ctx.res.getHeader('content-length'));
-          if (Number.isFinite(len)) responseSizes.observe(labels, len);
+          if (Number.isFinite(len)) responseSizes.observe(sizeLabels.join('\u0000'), sizeLabels, len);
         });
       }
     }
