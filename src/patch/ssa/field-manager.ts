@@ -19,7 +19,8 @@ import {
   managerId,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
+import { TypeResolver, changedFieldsV1, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
+import { isObj } from '../../json-view.js';
 
 let stampSecond = NaN;
 let stamp = '';
@@ -75,6 +76,36 @@ export function resolverFor(registry: SchemaRegistry): TypeResolver {
     resolvers.set(registry, r);
   }
   return r;
+}
+
+/** Whether a FieldsV1 object has no keys. */
+function noKeys(o: Record<string, unknown>): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/**
+ * `fields` (a FieldsV1 object) minus the paths of `set`, in place: FieldSet.difference on the
+ * wire form. A key that loses its last element goes; one that keeps only `"."` becomes a
+ * plain member.
+ */
+function subtractFieldsV1(fields: Record<string, unknown>, set: FieldSet): void {
+  for (const m of set.members) {
+    const v = fields[m];
+    if (!isObj(v)) continue;
+    if (noKeys(v)) delete fields[m];
+    else delete v['.'];
+  }
+  for (const [pe, c] of set.children) {
+    const v = fields[pe];
+    if (!isObj(v) || noKeys(v)) continue;
+    subtractFieldsV1(v, c);
+    if (noKeys(v)) delete fields[pe];
+  }
+  for (const pe of set.children.keys()) {
+    const v = fields[pe];
+    if (isObj(v) && Object.keys(v).length === 1 && '.' in v) fields[pe] = {};
+  }
 }
 
 /** A managedFields list that asks for a reset: one empty entry. (An empty list does not reset.) */
@@ -145,8 +176,12 @@ export class FieldManager {
       delete obj.metadata.managedFields;
       return;
     }
-    const id = managerId(owner.manager || 'unknown', 'Update', this.apiVersion, sub || undefined);
     const ignored = this.ignoredFields(sub);
+    if (!live && sub === '' && managed.size === 0) {
+      this.trackCreate(obj, owner.manager || 'unknown', ignored);
+      return;
+    }
+    const id = managerId(owner.manager || 'unknown', 'Update', this.apiVersion, sub || undefined);
     const c = changes(this.resolver, this.root, liveObj, obj);
     const changed = c.changed.withoutTopLevel(ignored);
     const removed = c.removed.withoutTopLevel(ignored);
@@ -177,6 +212,23 @@ export class FieldManager {
     this.strip(managed);
     capUpdateManagers(managed, MAX_UPDATE_MANAGERS);
     this.encode(obj, managed);
+  }
+
+  /**
+   * update() of a create with nothing tracked yet: the writer owns everything the object sets,
+   * written straight as FieldsV1 (the general path's sets and their algebra give the same entry).
+   */
+  private trackCreate(obj: KObject, manager: string, ignored: string[]): void {
+    const fields = changedFieldsV1(this.resolver, this.root, this.zeroRef(), obj);
+    for (const pe of ignored) delete fields[pe];
+    subtractFieldsV1(fields, STRIP);
+    if (noKeys(fields)) {
+      delete obj.metadata.managedFields;
+      return;
+    }
+    obj.metadata.managedFields = [
+      { manager, operation: 'Update', apiVersion: this.apiVersion, time: nowTimestamp(), fieldsType: 'FieldsV1', fieldsV1: fields },
+    ];
   }
 
   /**

@@ -135,7 +135,7 @@ function parsedRest(pe: PathElement): unknown {
 }
 
 /** Sorts elements in FieldsV1 order; field names alone order as plain strings (UTF-16 units, as cmpStr). */
-function sortPEs(keys: PathElement[]): void {
+export function sortPEs(keys: PathElement[]): void {
   for (let i = 0; i < keys.length; i++) {
     if (keys[i].charCodeAt(0) !== 102) {
       keys.sort(comparePE);

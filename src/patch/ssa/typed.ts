@@ -9,7 +9,7 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { isObj, type Obj } from '../../json-view.js';
 
 export type TypeNode =
@@ -400,6 +400,80 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     if (l === undefined) parent.setAt(ADDED).addMember(pe);
     else if (rv === undefined) parent.setAt(REMOVED).addMember(pe);
   }
+}
+
+// ---- Compare, straight to FieldsV1 ----
+
+/**
+ * The FieldsV1 object of what `rhs` adds or modifies against `lhs` (compare's added ∪ modified;
+ * what it removes is left out), built in the same walk as the comparison. It equals
+ * `changes(...).changed.toFieldsV1()`, without the set in between: a create's tracking only
+ * needs the wire form, and on the write path building the set cost as much as the walk.
+ */
+export function changedFieldsV1(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Record<string, unknown> {
+  const n = resolve(root, rhs !== undefined ? rhs : lhs);
+  if (isLeaf(n, lhs, rhs)) return {};
+  return changedLevel(r, n, lhs, rhs, false) ?? {};
+}
+
+/**
+ * The changes inside one non-leaf value as a FieldsV1 object, or undefined when there are none.
+ * `self`: the value itself is added, so its object starts with `".": {}` (a value added without
+ * changes inside is a plain member, `{}`, which the caller writes).
+ */
+function changedLevel(r: TypeResolver, n: TypeNode, l: unknown, rv: unknown, self: boolean): Record<string, unknown> | undefined {
+  let pes: PathElement[] | undefined;
+  let subs: (Record<string, unknown> | undefined)[] | undefined;
+  const visit = (cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement): void => {
+    const c = resolve(cnode, rc !== undefined ? rc : lc);
+    let sub: Record<string, unknown> | undefined;
+    if (isLeaf(c, lc, rc)) {
+      if (!(lc === undefined || (rc !== undefined && !jsonEqual(lc, rc)))) return;
+    } else {
+      sub = changedLevel(r, c, lc, rc, lc === undefined);
+      if (!sub && lc !== undefined) return;
+    }
+    (pes ??= []).push(pe);
+    (subs ??= []).push(sub);
+  };
+  if (n.t === 'list') {
+    const li = indexItems(n, l);
+    const ri = indexItems(n, rv);
+    for (const ipe of li.order) visit(n.elem, li.get(ipe), ri.get(ipe), ipe);
+    for (const ipe of ri.order) if (!li.has(ipe)) visit(n.elem, undefined, ri.get(ipe), ipe);
+  } else if (n.t === 'map' || n.t === 'struct') {
+    const lo = isObj(l) ? l : undefined;
+    const ro = isObj(rv) ? rv : undefined;
+    const skipMeta = n.t === 'struct' && n.isObjectMeta;
+    if (lo) {
+      for (const k in lo) {
+        const lc = lo[k];
+        if (lc === undefined || (skipMeta && k === 'managedFields')) continue;
+        const cn = r.childOf(n, k);
+        if (cn) visit(cn, lc, ro ? ro[k] : undefined, fieldPE(k));
+      }
+    }
+    if (ro) {
+      for (const k in ro) {
+        const rc = ro[k];
+        if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
+        const cn = r.childOf(n, k);
+        if (cn) visit(cn, undefined, rc, fieldPE(k));
+      }
+    }
+  }
+  if (!pes || !subs) return undefined;
+  const order = pes.slice();
+  if (order.length > 1) sortPEs(order);
+  const out: Record<string, unknown> = self ? { '.': {} } : {};
+  if (order.length <= 8) {
+    for (const pe of order) out[pe] = subs[pes.indexOf(pe)] ?? {};
+  } else {
+    const byPE = new Map<PathElement, Record<string, unknown> | undefined>();
+    pes.forEach((pe, i) => byPE.set(pe, subs![i]));
+    for (const pe of order) out[pe] = byPE.get(pe) ?? {};
+  }
+  return out;
 }
 
 export function jsonEqual(a: unknown, b: unknown): boolean {
