@@ -53,6 +53,13 @@ export class ConflictRetriesExhausted extends Error {}
 export class KindActor {
   private queue: Job[] = [];
   private scheduled = false;
+  /**
+   * Keys with a job between its mutation and its outcome, and the jobs for them that came
+   * meanwhile. Those wait for the outcome and then start from the state it committed: run
+   * earlier, they would compute on a state about to be replaced, fail their CAS and compute
+   * again (two writers of one object, e.g. two managers applying, do that all the time).
+   */
+  private readonly busy = new Map<string, Job[]>();
 
   constructor(
     private readonly storage: Storage,
@@ -77,41 +84,58 @@ export class KindActor {
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
-    const seen = new Set<string>();
-    const deferred: Job[] = [];
     for (const job of jobs) {
-      // Two writes to one key in a tick would race; keep the second for the next tick.
-      if (seen.has(job.key)) {
-        deferred.push(job);
+      const waiting = this.busy.get(job.key);
+      if (waiting) {
+        waiting.push(job);
         continue;
       }
-      seen.add(job.key);
+      this.busy.set(job.key, []);
       this.run(job);
     }
-    if (deferred.length) {
-      this.queue = deferred.concat(this.queue);
-      this.schedule();
+  }
+
+  /**
+   * Frees `key` after a job's outcome. `committed`: the state the job wrote, which the waiting
+   * jobs start from. `again`: the job itself, run again (on a fresher state) before them.
+   */
+  private release(key: string, committed?: KeyValue | null, again?: Job): void {
+    const waiting = this.busy.get(key) ?? [];
+    this.busy.delete(key);
+    if (committed !== undefined) {
+      for (const w of waiting) {
+        w.guess = committed;
+        w.authoritative = true;
+      }
     }
+    const next = again ? [again, ...waiting] : waiting;
+    if (next.length === 0) return;
+    this.queue = next.concat(this.queue);
+    this.schedule();
   }
 
   /** Runs `settle` if `base` is the store's current state, else reruns the job on that state. */
   private confirm(job: Job, base: KeyValue | null, settle: () => void): void {
     if (job.authoritative) {
       settle();
+      this.release(job.key);
       return;
     }
     this.storage.get(job.key).then(
       (kv) => {
         if ((kv?.modRevision ?? 0) === (base?.modRevision ?? 0)) {
           settle();
+          this.release(job.key);
           return;
         }
         job.guess = kv;
         job.authoritative = true;
-        this.queue.push(job);
-        this.schedule();
+        this.release(job.key, undefined, job);
       },
-      (err: unknown) => job.reject(err),
+      (err: unknown) => {
+        job.reject(err);
+        this.release(job.key);
+      },
     );
   }
 
@@ -135,6 +159,7 @@ export class KindActor {
     if (decision.kind === 'delete' && !base) {
       // Nothing to delete in our view; re-read to be sure before the mutation decides.
       job.resolve({ decision: 'none', revision: 0, current: null, previous: null });
+      this.release(job.key);
       return;
     }
     const op = decision.kind === 'put' ? { type: 'put' as const, value: decision.value } : { type: 'delete' as const };
@@ -142,19 +167,23 @@ export class KindActor {
       (res) => {
         if (res.succeeded) {
           job.resolve({ decision: decision.kind, revision: res.revision, current: res.current, previous: base });
+          this.release(job.key, res.current);
           return;
         }
         job.attempts++;
         if (job.attempts >= MAX_ATTEMPTS) {
           job.reject(new ConflictRetriesExhausted(`too many conflicting writes to ${job.key}`));
+          this.release(job.key);
           return;
         }
         job.guess = res.current;
         job.authoritative = true;
-        this.queue.push(job);
-        this.schedule();
+        this.release(job.key, undefined, job);
       },
-      (err: unknown) => job.reject(err),
+      (err: unknown) => {
+        job.reject(err);
+        this.release(job.key);
+      },
     );
   }
 }

@@ -60,6 +60,15 @@ export function canonicalOrder(obj: KObject, dropRv = false): Record<string, unk
   return out;
 }
 
+/**
+ * Whether stored bytes and a new encoding differ in content for certain: both are
+ * JSON.stringify of objects in canonical order, and equal content (in any key order below)
+ * serializes to the same length. Bytes not in the stored form prove nothing.
+ */
+export function storedLengthsDiffer(stored: Buffer, encoded: Buffer): boolean {
+  return stored.length !== encoded.length && canonicalMetadataStart(stored) >= 0;
+}
+
 /** The stored form: canonical JSON without a resourceVersion. */
 export function encodeForStorage(obj: KObject): Buffer {
   return utf8Bytes(JSON.stringify(canonicalOrder(obj, true)));

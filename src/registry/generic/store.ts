@@ -25,7 +25,7 @@ import {
 } from '../../api/status-error.js';
 import { isStorageError } from '../../storage/errors.js';
 import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../types.js';
-import { decodeObject, encodeForStorage, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
+import { decodeObject, encodeForStorage, storedLengthsDiffer, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
 import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
 import { planDeletion } from './delete-plan.js';
@@ -512,7 +512,7 @@ export class GenericStore {
       dryRun,
     );
     if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
-    return { bytes: this.answerBytes(obj, value, out.revision), obj };
+    return { bytes: this.answerBytes(obj, value, out.revision, dryRun), obj };
   }
 
   /**
@@ -628,7 +628,8 @@ export class GenericStore {
         return { kind: 'delete' };
       }
       const value = encodeForStorage(obj);
-      if (value.equals(cur.value) || deepEqual(canonical(obj), canonical(old))) return { kind: 'none' };
+      // Most updates change something: their length alone shows it, without the deep compare.
+      if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)))) return { kind: 'none' };
       stored = value;
       return { kind: 'put', value };
     }, dryRun);
@@ -638,17 +639,18 @@ export class GenericStore {
       return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
     }
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision), obj: result, created };
+    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created };
   }
 
   /**
    * Response bytes for a value this store just wrote at `revision` (0: a dry-run create, which
    * has no resourceVersion yet). The watch cache usually holds them already: the embedded
-   * store feeds it before the write is acknowledged, and its bytes are the same.
+   * store feeds it before the write is acknowledged, and its bytes are the same. A dry run
+   * wrote nothing: its revision is the current object's, whose bytes are not the answer.
    */
-  private answerBytes(obj: KObject, value: Buffer, revision: number): Buffer {
+  private answerBytes(obj: KObject, value: Buffer, revision: number, dryRun: boolean): Buffer {
     if (revision <= 0) return value;
-    const hit = this.cache.get(this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!));
+    const hit = dryRun ? undefined : this.cache.get(this.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!));
     if (hit && hit.rv === revision) return hit.bytes;
     return withResourceVersion(value, revision).bytes;
   }
