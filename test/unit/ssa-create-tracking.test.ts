@@ -1,16 +1,33 @@
-// A create's managedFields are written straight as FieldsV1 (changedFieldsV1 and the field
-// manager's create path), not through field sets. Both must give exactly what the set
-// algebra gives: the same paths, the same key order, the same entry.
+// A create's managedFields are written straight as FieldsV1 text (changedFieldsV1Json and the
+// field manager's create path), not through field sets. Both must give exactly what the set
+// algebra gives: the same paths, the same key order, the same entry, the same stored bytes.
 
 import { describe, expect, it } from 'vitest';
 import { FieldManager } from '../../src/patch/ssa/field-manager.js';
 import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
-import { TypeResolver, changedFieldsV1, changes, zeroObject } from '../../src/patch/ssa/typed.js';
+import { TypeResolver, changedFieldsV1Json, changes, zeroObject } from '../../src/patch/ssa/typed.js';
+import { FieldSet } from '../../src/patch/ssa/fieldpath.js';
+import { RawJson } from '../../src/raw-json.js';
+import { encodeForStorage } from '../../src/registry/generic/object-bytes.js';
 import { applySchemaDefaults } from '../../src/schema/types/defaults.js';
 import type { KObject } from '../../src/registry/types.js';
 
 type O = Record<string, unknown>;
 const r = new TypeResolver(SCHEMAS);
+
+/** kube's stripMeta paths, written out here independently of the field manager's copy. */
+const STRIP = new FieldSet();
+for (const p of ['f:apiVersion', 'f:kind', 'f:metadata']) STRIP.addMember(p);
+for (const f of ['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']) {
+  STRIP.child('f:metadata').addMember(`f:${f}`);
+}
+
+/** The set algebra's answer, serialized; undefined when empty. */
+function viaSets(root: ReturnType<TypeResolver['root']>, l: unknown, rv: unknown, strip?: FieldSet, drop: string[] = []): string | undefined {
+  let set = changes(r, root, l, rv).changed.withoutTopLevel(drop);
+  if (strip) set = set.difference(strip);
+  return set.isEmpty() ? undefined : set.toFieldsV1Json();
+}
 
 const container = (name: string, extra: O = {}): O => ({
   name,
@@ -114,8 +131,10 @@ describe('FieldsV1 straight from the comparison', () => {
     it(`${c.kind}: against the empty object, as written and defaulted`, () => {
       const zero = zeroObject(SCHEMAS, def);
       for (const obj of [c.obj, defaulted]) {
-        expect(changedFieldsV1(r, root, zero, obj)).toStrictEqual(changes(r, root, zero, obj).changed.toFieldsV1());
-        expect(JSON.stringify(changedFieldsV1(r, root, zero, obj))).toBe(JSON.stringify(changes(r, root, zero, obj).changed.toFieldsV1()));
+        const text = changedFieldsV1Json(r, root, zero, obj);
+        expect(text).toBe(viaSets(root, zero, obj));
+        expect(JSON.parse(text!)).toStrictEqual(changes(r, root, zero, obj).changed.toFieldsV1());
+        expect(changedFieldsV1Json(r, root, zero, obj, STRIP, ['f:status'])).toBe(viaSets(root, zero, obj, STRIP, ['f:status']));
       }
     });
 
@@ -133,7 +152,8 @@ describe('FieldsV1 straight from the comparison', () => {
         [defaulted, live],
         [defaulted, defaulted],
       ]) {
-        expect(JSON.stringify(changedFieldsV1(r, root, l, rv))).toBe(JSON.stringify(changes(r, root, l, rv).changed.toFieldsV1()));
+        expect(changedFieldsV1Json(r, root, l, rv)).toBe(viaSets(root, l, rv));
+        expect(changedFieldsV1Json(r, root, l, rv, STRIP, ['f:spec'])).toBe(viaSets(root, l, rv, STRIP, ['f:spec']));
       }
     });
 
@@ -151,7 +171,13 @@ describe('FieldsV1 straight from the comparison', () => {
       expect(mine).toHaveLength(1);
       const fastEntries = fast.metadata.managedFields as O[];
       expect(fastEntries).toHaveLength(1);
-      expect(JSON.stringify({ ...fastEntries[0], time: 't' })).toBe(JSON.stringify({ ...mine[0], time: 't' }));
+      const raw = fastEntries[0].fieldsV1;
+      expect(raw).toBeInstanceOf(RawJson);
+      expect((raw as RawJson).json).toBe(JSON.stringify(mine[0].fieldsV1));
+      expect({ ...fastEntries[0], time: 't', fieldsV1: 0 }).toStrictEqual({ ...mine[0], time: 't', fieldsV1: 0 });
+      // Stored, the text stands where the object would be.
+      const asObject = structuredClone({ ...fast, metadata: { ...fast.metadata, managedFields: [{ ...fastEntries[0], fieldsV1: JSON.parse((raw as RawJson).json) }] } });
+      expect(encodeForStorage(fast).toString()).toBe(encodeForStorage(asObject as KObject).toString());
     });
   }
 

@@ -19,21 +19,9 @@ import {
   managerId,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, changedFieldsV1, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
-import { isObj } from '../../json-view.js';
-
-let stampSecond = NaN;
-let stamp = '';
-
-/** The current time as managedFields entries write it (whole seconds), formatted once a second. */
-function nowTimestamp(): string {
-  const sec = Math.floor(Date.now() / 1000);
-  if (sec !== stampSecond) {
-    stamp = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    stampSecond = sec;
-  }
-  return stamp;
-}
+import { TypeResolver, changedFieldsV1Json, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
+import { RawJson } from '../../raw-json.js';
+import { nowTimestamp } from '../../registry/generic/meta.js';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
 const MAX_UPDATE_MANAGERS = 10;
@@ -76,36 +64,6 @@ export function resolverFor(registry: SchemaRegistry): TypeResolver {
     resolvers.set(registry, r);
   }
   return r;
-}
-
-/** Whether a FieldsV1 object has no keys. */
-function noKeys(o: Record<string, unknown>): boolean {
-  for (const _ in o) return false;
-  return true;
-}
-
-/**
- * `fields` (a FieldsV1 object) minus the paths of `set`, in place: FieldSet.difference on the
- * wire form. A key that loses its last element goes; one that keeps only `"."` becomes a
- * plain member.
- */
-function subtractFieldsV1(fields: Record<string, unknown>, set: FieldSet): void {
-  for (const m of set.members) {
-    const v = fields[m];
-    if (!isObj(v)) continue;
-    if (noKeys(v)) delete fields[m];
-    else delete v['.'];
-  }
-  for (const [pe, c] of set.children) {
-    const v = fields[pe];
-    if (!isObj(v) || noKeys(v)) continue;
-    subtractFieldsV1(v, c);
-    if (noKeys(v)) delete fields[pe];
-  }
-  for (const pe of set.children.keys()) {
-    const v = fields[pe];
-    if (isObj(v) && Object.keys(v).length === 1 && '.' in v) fields[pe] = {};
-  }
 }
 
 /** A managedFields list that asks for a reset: one empty entry. (An empty list does not reset.) */
@@ -219,15 +177,13 @@ export class FieldManager {
    * written straight as FieldsV1 (the general path's sets and their algebra give the same entry).
    */
   private trackCreate(obj: KObject, manager: string, ignored: string[]): void {
-    const fields = changedFieldsV1(this.resolver, this.root, this.zeroRef(), obj);
-    for (const pe of ignored) delete fields[pe];
-    subtractFieldsV1(fields, STRIP);
-    if (noKeys(fields)) {
+    const fields = changedFieldsV1Json(this.resolver, this.root, this.zeroRef(), obj, STRIP, ignored);
+    if (fields === undefined) {
       delete obj.metadata.managedFields;
       return;
     }
     obj.metadata.managedFields = [
-      { manager, operation: 'Update', apiVersion: this.apiVersion, time: nowTimestamp(), fieldsType: 'FieldsV1', fieldsV1: fields },
+      { manager, operation: 'Update', apiVersion: this.apiVersion, time: nowTimestamp(), fieldsType: 'FieldsV1', fieldsV1: new RawJson(fields) },
     ];
   }
 

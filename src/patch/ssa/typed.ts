@@ -9,7 +9,7 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, quotedPE, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { isObj, type Obj } from '../../json-view.js';
 
 export type TypeNode =
@@ -405,33 +405,53 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
 // ---- Compare, straight to FieldsV1 ----
 
 /**
- * The FieldsV1 object of what `rhs` adds or modifies against `lhs` (compare's added ∪ modified;
- * what it removes is left out), built in the same walk as the comparison. It equals
- * `changes(...).changed.toFieldsV1()`, without the set in between: a create's tracking only
- * needs the wire form, and on the write path building the set cost as much as the walk.
+ * The FieldsV1 JSON of what `rhs` adds or modifies against `lhs` (compare's added ∪ modified;
+ * removals are left out), minus the paths of `strip` (FieldSet.difference) and minus the
+ * root fields in `drop` (withoutTopLevel); undefined when nothing is left. Built as text in
+ * the comparison walk: it equals `changes(...).changed.withoutTopLevel(drop).difference(strip)`
+ * serialized, without the sets in between, which on a create cost as much as the walk.
  */
-export function changedFieldsV1(r: TypeResolver, root: TypeNode, lhs: unknown, rhs: unknown): Record<string, unknown> {
+export function changedFieldsV1Json(
+  r: TypeResolver,
+  root: TypeNode,
+  lhs: unknown,
+  rhs: unknown,
+  strip?: FieldSet,
+  drop: readonly PathElement[] = [],
+): string | undefined {
   const n = resolve(root, rhs !== undefined ? rhs : lhs);
-  if (isLeaf(n, lhs, rhs)) return {};
-  return changedLevel(r, n, lhs, rhs, false) ?? {};
+  if (isLeaf(n, lhs, rhs)) return undefined;
+  return changedLevel(r, n, lhs, rhs, false, strip, drop);
 }
 
 /**
- * The changes inside one non-leaf value as a FieldsV1 object, or undefined when there are none.
- * `self`: the value itself is added, so its object starts with `".": {}` (a value added without
+ * The changes inside one non-leaf value as FieldsV1 text, or undefined when there are none.
+ * `self`: the value itself is added, so its object starts with `".":{}` (a value added without
  * changes inside is a plain member, `{}`, which the caller writes).
  */
-function changedLevel(r: TypeResolver, n: TypeNode, l: unknown, rv: unknown, self: boolean): Record<string, unknown> | undefined {
+function changedLevel(
+  r: TypeResolver,
+  n: TypeNode,
+  l: unknown,
+  rv: unknown,
+  self: boolean,
+  strip: FieldSet | undefined,
+  drop: readonly PathElement[],
+): string | undefined {
   let pes: PathElement[] | undefined;
-  let subs: (Record<string, unknown> | undefined)[] | undefined;
+  let subs: (string | undefined)[] | undefined;
   const visit = (cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement): void => {
+    if (drop.length && drop.includes(pe)) return;
     const c = resolve(cnode, rc !== undefined ? rc : lc);
-    let sub: Record<string, unknown> | undefined;
+    // A stripped member keeps only what lies below it.
+    const member = !(strip && strip.members.has(pe));
+    let sub: string | undefined;
     if (isLeaf(c, lc, rc)) {
-      if (!(lc === undefined || (rc !== undefined && !jsonEqual(lc, rc)))) return;
+      if (!member || !(lc === undefined || (rc !== undefined && !jsonEqual(lc, rc)))) return;
     } else {
-      sub = changedLevel(r, c, lc, rc, lc === undefined);
-      if (!sub && lc !== undefined) return;
+      const added = member && lc === undefined;
+      sub = changedLevel(r, c, lc, rc, added, strip?.children.get(pe), NO_DROP);
+      if (!sub && !added) return;
     }
     (pes ??= []).push(pe);
     (subs ??= []).push(sub);
@@ -465,16 +485,18 @@ function changedLevel(r: TypeResolver, n: TypeNode, l: unknown, rv: unknown, sel
   if (!pes || !subs) return undefined;
   const order = pes.slice();
   if (order.length > 1) sortPEs(order);
-  const out: Record<string, unknown> = self ? { '.': {} } : {};
-  if (order.length <= 8) {
-    for (const pe of order) out[pe] = subs[pes.indexOf(pe)] ?? {};
-  } else {
-    const byPE = new Map<PathElement, Record<string, unknown> | undefined>();
-    pes.forEach((pe, i) => byPE.set(pe, subs![i]));
-    for (const pe of order) out[pe] = byPE.get(pe) ?? {};
+  let out = self ? '{".":{}' : '{';
+  let first = !self;
+  const byPE = order.length > 8 ? new Map(pes.map((pe, i) => [pe, subs![i]])) : undefined;
+  for (const pe of order) {
+    const sub = byPE ? byPE.get(pe) : subs[pes.indexOf(pe)];
+    out += `${first ? '' : ','}${quotedPE(pe)}:${sub ?? '{}'}`;
+    first = false;
   }
-  return out;
+  return `${out}}`;
 }
+
+const NO_DROP: readonly PathElement[] = [];
 
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

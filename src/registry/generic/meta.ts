@@ -20,8 +20,24 @@ export function generateName(base: string): string {
 
 export const newUID = (): string => randomUUID();
 
-/** RFC 3339 with second precision, as metav1.Time serializes. */
-export const nowTimestamp = (d: Date = new Date()): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const formatSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+let stampSecond = NaN;
+let stamp = '';
+
+/**
+ * RFC 3339 with second precision, as metav1.Time serializes: `d`, or now. Every write stamps
+ * the time (creationTimestamp, managedFields), so the current second is formatted once.
+ */
+export function nowTimestamp(d?: Date): string {
+  if (d) return formatSeconds(d);
+  const sec = Math.floor(Date.now() / 1000);
+  if (sec !== stampSecond) {
+    stamp = formatSeconds(new Date(sec * 1000));
+    stampSecond = sec;
+  }
+  return stamp;
+}
 
 /** Structural equality of decoded JSON values, independent of key order. */
 export function deepEqual(a: unknown, b: unknown): boolean {
