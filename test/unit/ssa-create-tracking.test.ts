@@ -160,7 +160,7 @@ describe('FieldsV1 straight from the comparison', () => {
     it(`${c.kind}: a create's managedFields entry equals the general update path's`, () => {
       const info = { group: c.group, version: versionOf(c.group), kind: c.kind, definition: def, hasStatus: c.hasStatus };
       const fast = structuredClone(defaulted) as KObject;
-      new FieldManager(info, SCHEMAS).update(null, fast, { manager: 'creator', subresource: '' });
+      new FieldManager(info, SCHEMAS).update(null, fast, { manager: 'creator', subresource: '' }, { rawFields: true });
       // A foreign entry owning a path the object does not set sends the write down the
       // general path, and leaves the creator's own entry as the fast path should write it.
       const general = structuredClone(defaulted) as KObject;
@@ -175,6 +175,10 @@ describe('FieldsV1 straight from the comparison', () => {
       expect(raw).toBeInstanceOf(RawJson);
       expect((raw as RawJson).json).toBe(JSON.stringify(mine[0].fieldsV1));
       expect({ ...fastEntries[0], time: 't', fieldsV1: 0 }).toStrictEqual({ ...mine[0], time: 't', fieldsV1: 0 });
+      // Without rawFields the entry is plain JSON, the same one.
+      const plain = structuredClone(defaulted) as KObject;
+      new FieldManager(info, SCHEMAS).update(null, plain, { manager: 'creator', subresource: '' });
+      expect({ ...(plain.metadata.managedFields as O[])[0], time: 't' }).toStrictEqual({ ...mine[0], time: 't' });
       // Stored, the text stands where the object would be.
       const asObject = structuredClone({ ...fast, metadata: { ...fast.metadata, managedFields: [{ ...fastEntries[0], fieldsV1: JSON.parse((raw as RawJson).json) }] } });
       expect(encodeForStorage(fast).toString()).toBe(encodeForStorage(asObject as KObject).toString());

@@ -107,8 +107,10 @@ export class FieldManager {
   /**
    * A non-apply write (create, update, patch, status update, scale): `obj` is the object about to
    * be stored (defaults applied), `live` the stored one (null on create). Sets obj's managedFields.
+   * `rawFields`: a create's entry may hold its FieldsV1 as RawJson text, for a caller that only
+   * encodes the object with encodeForStorage next (the store); otherwise it is plain JSON.
    */
-  update(live: KObject | null, obj: KObject, owner: FieldOwner): void {
+  update(live: KObject | null, obj: KObject, owner: FieldOwner, opts: { rawFields?: boolean } = {}): void {
     const sub = owner.subresource;
     // Only compared, never changed.
     const liveObj = live ?? this.zeroRef();
@@ -136,7 +138,7 @@ export class FieldManager {
     }
     const ignored = this.ignoredFields(sub);
     if (!live && sub === '' && managed.size === 0) {
-      this.trackCreate(obj, owner.manager || 'unknown', ignored);
+      this.trackCreate(obj, owner.manager || 'unknown', ignored, opts.rawFields === true);
       return;
     }
     const id = managerId(owner.manager || 'unknown', 'Update', this.apiVersion, sub || undefined);
@@ -176,15 +178,14 @@ export class FieldManager {
    * update() of a create with nothing tracked yet: the writer owns everything the object sets,
    * written straight as FieldsV1 (the general path's sets and their algebra give the same entry).
    */
-  private trackCreate(obj: KObject, manager: string, ignored: string[]): void {
+  private trackCreate(obj: KObject, manager: string, ignored: string[], raw: boolean): void {
     const fields = changedFieldsV1Json(this.resolver, this.root, this.zeroRef(), obj, STRIP, ignored);
     if (fields === undefined) {
       delete obj.metadata.managedFields;
       return;
     }
-    obj.metadata.managedFields = [
-      { manager, operation: 'Update', apiVersion: this.apiVersion, time: nowTimestamp(), fieldsType: 'FieldsV1', fieldsV1: new RawJson(fields) },
-    ];
+    const fieldsV1 = raw ? new RawJson(fields) : (JSON.parse(fields) as unknown);
+    obj.metadata.managedFields = [{ manager, operation: 'Update', apiVersion: this.apiVersion, time: nowTimestamp(), fieldsType: 'FieldsV1', fieldsV1 }];
   }
 
   /**

@@ -664,7 +664,7 @@ export class GenericStore {
     return () => {
       strategy.canonicalize?.(obj);
       try {
-        this.fieldManager.update(live, obj, owner);
+        this.fieldManager.update(live, obj, owner, { rawFields: true });
       } catch {
         // kube's UpdateNoErrors: a non-apply write never fails on field tracking (an object
         // validation will refuse, e.g. a list item without its key, cannot be tracked); it
