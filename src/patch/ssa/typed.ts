@@ -363,39 +363,7 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     return;
   }
   const f = root ? parent : new Frame(parent, pe);
-  if (n.t === 'list') {
-    const li = indexItems(n, l);
-    const ri = indexItems(n, rv);
-    for (const ipe of li.order) {
-      cmpNode(r, n.elem, li.get(ipe), ri.get(ipe), f, ipe);
-    }
-    for (const ipe of ri.order) {
-      if (li.has(ipe)) continue;
-      cmpNode(r, n.elem, undefined, ri.get(ipe), f, ipe);
-    }
-  } else if (n.t === 'map' || n.t === 'struct') {
-    const lo = isObj(l) ? l : undefined;
-    const ro = isObj(rv) ? rv : undefined;
-    const skipMeta = n.t === 'struct' && n.isObjectMeta;
-    if (lo) {
-      for (const k in lo) {
-        const lc = lo[k];
-        if (lc === undefined || (skipMeta && k === 'managedFields')) continue;
-        const cn = r.childOf(n, k);
-        if (!cn) continue;
-        cmpNode(r, cn, lc, ro ? ro[k] : undefined, f, fieldPE(k));
-      }
-    }
-    if (ro) {
-      for (const k in ro) {
-        const rc = ro[k];
-        if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
-        const cn = r.childOf(n, k);
-        if (!cn) continue;
-        cmpNode(r, cn, undefined, rc, f, fieldPE(k));
-      }
-    }
-  }
+  forEachChildPair(r, n, l, rv, (cn, lc, rc, cpe) => cmpNode(r, cn, lc, rc, f, cpe));
   if (!root) {
     if (l === undefined) parent.setAt(ADDED).addMember(pe);
     else if (rv === undefined) parent.setAt(REMOVED).addMember(pe);
@@ -457,32 +425,7 @@ function changedLevel(
     (pes ??= []).push(pe);
     (subs ??= []).push(sub);
   };
-  if (n.t === 'list') {
-    const li = indexItems(n, l);
-    const ri = indexItems(n, rv);
-    for (const ipe of li.order) visit(n.elem, li.get(ipe), ri.get(ipe), ipe);
-    for (const ipe of ri.order) if (!li.has(ipe)) visit(n.elem, undefined, ri.get(ipe), ipe);
-  } else if (n.t === 'map' || n.t === 'struct') {
-    const lo = isObj(l) ? l : undefined;
-    const ro = isObj(rv) ? rv : undefined;
-    const skipMeta = n.t === 'struct' && n.isObjectMeta;
-    if (lo) {
-      for (const k in lo) {
-        const lc = lo[k];
-        if (lc === undefined || (skipMeta && k === 'managedFields')) continue;
-        const cn = r.childOf(n, k);
-        if (cn) visit(cn, lc, ro ? ro[k] : undefined, fieldPE(k));
-      }
-    }
-    if (ro) {
-      for (const k in ro) {
-        const rc = ro[k];
-        if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
-        const cn = r.childOf(n, k);
-        if (cn) visit(cn, undefined, rc, fieldPE(k));
-      }
-    }
-  }
+  forEachChildPair(r, n, l, rv, visit);
   if (!pes || !subs) return undefined;
   return levelJson(pes, subs, self);
 }
@@ -547,6 +490,47 @@ function addedElement(
 }
 
 const NO_DROP: readonly PathElement[] = [];
+
+/**
+ * The children of a non-leaf pair as Compare pairs them: list items by element (the old
+ * list's order, then the new list's additions), struct fields and map keys (the old side's,
+ * then the new side's additions). Undeclared fields and ObjectMeta's managedFields are skipped.
+ */
+function forEachChildPair(
+  r: TypeResolver,
+  n: TypeNode,
+  l: unknown,
+  rv: unknown,
+  f: (node: TypeNode, lc: unknown, rc: unknown, pe: PathElement) => void,
+): void {
+  if (n.t === 'list') {
+    const li = indexItems(n, l);
+    const ri = indexItems(n, rv);
+    for (const ipe of li.order) f(n.elem, li.get(ipe), ri.get(ipe), ipe);
+    for (const ipe of ri.order) if (!li.has(ipe)) f(n.elem, undefined, ri.get(ipe), ipe);
+    return;
+  }
+  if (n.t !== 'map' && n.t !== 'struct') return;
+  const lo = isObj(l) ? l : undefined;
+  const ro = isObj(rv) ? rv : undefined;
+  const skipMeta = n.t === 'struct' && n.isObjectMeta;
+  if (lo) {
+    for (const k in lo) {
+      const lc = lo[k];
+      if (lc === undefined || (skipMeta && k === 'managedFields')) continue;
+      const cn = r.childOf(n, k);
+      if (cn) f(cn, lc, ro ? ro[k] : undefined, fieldPE(k));
+    }
+  }
+  if (ro) {
+    for (const k in ro) {
+      const rc = ro[k];
+      if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
+      const cn = r.childOf(n, k);
+      if (cn) f(cn, undefined, rc, fieldPE(k));
+    }
+  }
+}
 
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
