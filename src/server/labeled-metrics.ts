@@ -1,5 +1,5 @@
-// Counters and histograms for the per-request metrics, keyed by the label values as one
-// string the caller builds. prom-client's own inc/observe validate and hash a label object on
+// Counters and histograms for the per-request metrics, kept per label set by the label values
+// joined into one string. prom-client's own inc/observe validate and hash a label object on
 // every call, which on a cheap request costs as much as routing it. These keep plain counts
 // per label set and give prom-client's Registry the shape its own metrics give it (the
 // `getForPromString` contract), so /metrics reads exactly as before.
@@ -39,8 +39,9 @@ abstract class LabeledMetric<Cell> {
 
   protected abstract fresh(): Cell;
 
-  /** The cell of a label set; `key` must identify `values` (e.g. their join). */
-  protected cellOf(key: string, values: readonly string[]): Cell {
+  /** The cell of a label set, by its values in labelNames order ('\u0000' is in no label value). */
+  protected cellOf(values: readonly string[]): Cell {
+    const key = values.join('\u0000');
     let c = this.cells.get(key);
     if (!c) {
       const labels: Labels = {};
@@ -72,8 +73,8 @@ export class LabeledCounter extends LabeledMetric<{ value: number }> {
     return { value: 0 };
   }
 
-  inc(key: string, values: readonly string[], by = 1): void {
-    this.cellOf(key, values).value += by;
+  inc(values: readonly string[], by = 1): void {
+    this.cellOf(values).value += by;
   }
 
   getForPromString(): MetricData {
@@ -101,8 +102,8 @@ export class LabeledHistogram extends LabeledMetric<HistogramCell> {
     return { counts: new Float64Array(this.buckets.length + 1), sum: 0, count: 0 };
   }
 
-  observe(key: string, values: readonly string[], v: number): void {
-    const c = this.cellOf(key, values);
+  observe(values: readonly string[], v: number): void {
+    const c = this.cellOf(values);
     const b = this.buckets;
     let i = 0;
     while (i < b.length && v > b[i]) i++;

@@ -200,18 +200,15 @@ export function metricsMiddleware(): Koa.Middleware {
       }
       const code = String(errorCode ?? ctx.status);
       const seconds = (performance.now() - start) / 1e3;
-      // One key per label set ('\u0000' appears in no label value).
-      const durationLabels = [verb, dryRun, group, version, resource, subresource, scope, component];
-      const durationKey = durationLabels.join('\u0000');
-      requestTotal.inc(`${durationKey}\u0000${code}`, [...durationLabels, code]);
-      requestDuration.observe(durationKey, durationLabels, seconds);
+      requestTotal.inc([verb, dryRun, group, version, resource, subresource, scope, component, code]);
+      requestDuration.observe([verb, dryRun, group, version, resource, subresource, scope, component], seconds);
       if (verb === 'GET' || verb === 'LIST') {
         // Koa sets Content-Length only when it serializes the body, after this middleware has
         // returned, so the size is read once the response is finished. Streams have none.
         const sizeLabels = [verb, group, version, resource, subresource, scope, component];
         ctx.res.once('finish', () => {
           const len = Number(ctx.res.getHeader('content-length'));
-          if (Number.isFinite(len)) responseSizes.observe(sizeLabels.join('\u0000'), sizeLabels, len);
+          if (Number.isFinite(len)) responseSizes.observe(sizeLabels, len);
         });
       }
     }

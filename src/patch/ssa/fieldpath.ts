@@ -45,11 +45,7 @@ export const indexPE = (i: number): PathElement => `i:${i}`;
 const quotedNames = new Map<string, string>();
 
 /** JSON.stringify of a string that recurs (key names, path elements), memoized. */
-export function quotedPE(s: string): string {
-  return quoted(s);
-}
-
-function quoted(s: string): string {
+export function quoted(s: string): string {
   let q = quotedNames.get(s);
   if (q === undefined) {
     q = JSON.stringify(s);

@@ -9,7 +9,7 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, quotedPE, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { isObj, type Obj } from '../../json-view.js';
 
 export type TypeNode =
@@ -418,8 +418,7 @@ function changedLevel(
       if (!member || !(lc === undefined || (rc !== undefined && !jsonEqual(lc, rc)))) return;
     } else {
       const added = member && lc === undefined;
-      const cs = strip?.children.get(pe);
-      sub = lc === undefined ? addedLevel(r, c, rc, added, cs) : changedLevel(r, c, lc, rc, added, cs, NO_DROP);
+      sub = changedLevel(r, c, lc, rc, added, strip?.children.get(pe), NO_DROP);
       if (!sub && !added) return;
     }
     (pes ??= []).push(pe);
@@ -439,54 +438,10 @@ function levelJson(pes: PathElement[], subs: (string | undefined)[], self: boole
   const byPE = order.length > 8 ? new Map(pes.map((pe, i) => [pe, subs[i]])) : undefined;
   for (const pe of order) {
     const sub = byPE ? byPE.get(pe) : subs[pes.indexOf(pe)];
-    out += `${first ? '' : ','}${quotedPE(pe)}:${sub ?? '{}'}`;
+    out += `${first ? '' : ','}${quoted(pe)}:${sub ?? '{}'}`;
     first = false;
   }
   return `${out}}`;
-}
-
-/**
- * changedLevel where the old value is absent, so everything in `rv` is added: the same
- * answer without the old side's lookups (a create compares against a nearly empty object).
- */
-function addedLevel(r: TypeResolver, n: TypeNode, rv: unknown, self: boolean, strip: FieldSet | undefined): string | undefined {
-  const pes: PathElement[] = [];
-  const subs: (string | undefined)[] = [];
-  if (n.t === 'list') {
-    const ri = indexItems(n, rv);
-    for (const ipe of ri.order) addedElement(r, n.elem, ri.get(ipe), ipe, strip, pes, subs);
-  } else if ((n.t === 'map' || n.t === 'struct') && isObj(rv)) {
-    const skipMeta = n.t === 'struct' && n.isObjectMeta;
-    for (const k in rv) {
-      const rc = rv[k];
-      if (rc === undefined || (skipMeta && k === 'managedFields')) continue;
-      const cn = r.childOf(n, k);
-      if (cn) addedElement(r, cn, rc, fieldPE(k), strip, pes, subs);
-    }
-  }
-  return pes.length === 0 ? undefined : levelJson(pes, subs, self);
-}
-
-function addedElement(
-  r: TypeResolver,
-  cnode: TypeNode,
-  rc: unknown,
-  pe: PathElement,
-  strip: FieldSet | undefined,
-  pes: PathElement[],
-  subs: (string | undefined)[],
-): void {
-  const c = resolve(cnode, rc);
-  const member = !(strip && strip.members.has(pe));
-  let sub: string | undefined;
-  if (isLeaf(c, undefined, rc)) {
-    if (!member) return;
-  } else {
-    sub = addedLevel(r, c, rc, member, strip?.children.get(pe));
-    if (!sub && !member) return;
-  }
-  pes.push(pe);
-  subs.push(sub);
 }
 
 const NO_DROP: readonly PathElement[] = [];

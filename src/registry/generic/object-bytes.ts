@@ -95,15 +95,13 @@ function objectJson(o: Record<string, unknown>, special: (k: string, v: unknown)
   return `{${s}}`;
 }
 
-const NONE = (): undefined => undefined;
-
 /** JSON.stringify of the canonical object, with managedFields' RawJson values written as their text. */
 function stringifyWithRawFields(o: Record<string, unknown>): string {
   const entry = (e: unknown): string =>
     isObj(e) ? objectJson(e, (_k, v) => (v instanceof RawJson ? v.json : undefined)) : JSON.stringify(e);
   const metadata = (m: Record<string, unknown>): string =>
     objectJson(m, (k, v) => (k === 'managedFields' && Array.isArray(v) ? `[${v.map(entry).join(',')}]` : undefined));
-  return objectJson(o, (k, v) => (k === 'metadata' && isObj(v) ? metadata(v) : NONE()));
+  return objectJson(o, (k, v) => (k === 'metadata' && isObj(v) ? metadata(v) : undefined));
 }
 
 /** Object bytes with their resourceVersion, and where that value sits (for cheap rewrites). */

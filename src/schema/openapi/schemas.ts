@@ -10,6 +10,7 @@
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../model.js';
 import { EVERY_GROUP_VERSION_KINDS, FALLBACK_STRUCTS, SPECIAL, isSpecial, specialSchema } from './builtins.js';
+import { goZeroJson } from '../go-zero.js';
 
 export type Json = Record<string, unknown>;
 
@@ -57,22 +58,13 @@ export function referencedName(t: TypeRef): string | undefined {
   return t.kind === 'ref' ? t.name : specialName(t);
 }
 
-/** kube's zero-value default for a list item or map value (v3 only). */
+/**
+ * kube's zero-value default for a list item or map value (v3 only): Go's zero value, except
+ * that the generator shows none for Quantity and IntOrString, nor for the kinds whose zero is null.
+ */
 function elementZero(t: TypeRef): unknown {
-  switch (t.kind) {
-    case 'string':
-      return '';
-    case 'boolean':
-      return false;
-    case 'int32':
-    case 'int64':
-    case 'number':
-      return 0;
-    case 'ref':
-      return {};
-    default:
-      return undefined;
-  }
+  if (t.kind === 'quantity' || t.kind === 'intOrString') return undefined;
+  return goZeroJson(t) ?? undefined;
 }
 
 /** The `default` kube's v3 document shows for a field: the declared one, else the Go zero value kube's generator enforces. */
