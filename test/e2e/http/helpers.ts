@@ -160,16 +160,30 @@ export interface WatchEvent {
   object: Obj;
 }
 
-/** A watch stream read line by line: one JSON event per line, as kube writes them. */
+/** A watch event with when it arrived, in ms since the watch was opened. */
+export interface TimedWatchEvent extends WatchEvent {
+  at: number;
+}
+
+/**
+ * A watch stream read line by line: one JSON event per line, as kube writes them. Every event
+ * is kept with its arrival time; `next`/`take` read them in order, `until`/`changes` wait on
+ * the whole history.
+ */
 export class WatchStream {
-  private buf = '';
-  private readonly queue: WatchEvent[] = [];
-  private waiters: (() => void)[] = [];
-  private done = false;
-  private readonly ac = new AbortController();
   status = 0;
   headers?: Headers;
-  errorBody?: string;
+  /** The body of a watch that was refused (not 200). */
+  errorBody = '';
+  ended = false;
+  /** When the stream ended, in ms since it was opened. */
+  endedAt = 0;
+  readonly events: TimedWatchEvent[] = [];
+  private buf = '';
+  private read = 0;
+  private waiters: (() => void)[] = [];
+  private readonly ac = new AbortController();
+  private readonly t0 = Date.now();
 
   private constructor() {}
 
@@ -180,7 +194,7 @@ export class WatchStream {
     w.headers = res.headers;
     if (res.status !== 200) {
       w.errorBody = await res.text();
-      w.done = true;
+      w.ended = true;
       return w;
     }
     void w.pump(res.body!);
@@ -196,14 +210,15 @@ export class WatchStream {
         while ((i = this.buf.indexOf('\n')) >= 0) {
           const line = this.buf.slice(0, i).trim();
           this.buf = this.buf.slice(i + 1);
-          if (line) this.queue.push(JSON.parse(line) as WatchEvent);
+          if (line) this.events.push({ ...(JSON.parse(line) as WatchEvent), at: Date.now() - this.t0 });
         }
         this.wake();
       }
     } catch {
       // aborted
     } finally {
-      this.done = true;
+      this.ended = true;
+      this.endedAt = Date.now() - this.t0;
       this.wake();
     }
   }
@@ -214,13 +229,13 @@ export class WatchStream {
     ws.forEach((f) => f());
   }
 
-  /** The next event, or undefined if none arrives within `timeoutMs`. */
-  async next(timeoutMs = 5000): Promise<WatchEvent | undefined> {
+  /** Waits until `pred` holds over the events (or the stream ends, or time runs out). */
+  async until(pred: (evs: TimedWatchEvent[]) => boolean, timeoutMs = 5000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (this.queue.length === 0) {
-      if (this.done) return undefined;
+    while (!pred(this.events)) {
+      if (this.ended) return pred(this.events);
       const left = deadline - Date.now();
-      if (left <= 0) return undefined;
+      if (left <= 0) return false;
       await new Promise<void>((r) => {
         const t = setTimeout(r, left);
         this.waiters.push(() => {
@@ -229,7 +244,13 @@ export class WatchStream {
         });
       });
     }
-    return this.queue.shift();
+    return true;
+  }
+
+  /** The next event not read yet, or undefined if none arrives within `timeoutMs`. */
+  async next(timeoutMs = 5000): Promise<WatchEvent | undefined> {
+    const ok = await this.until((evs) => evs.length > this.read, timeoutMs);
+    return ok ? this.events[this.read++] : undefined;
   }
 
   /** Exactly `n` events (fails if fewer arrive in time). */
@@ -241,6 +262,19 @@ export class WatchStream {
       out.push(e);
     }
     return out;
+  }
+
+  /** The events other than bookmarks, once there are `n` of them. */
+  async changes(n: number, timeoutMs = 5000): Promise<TimedWatchEvent[]> {
+    const ok = await this.until((evs) => evs.filter((e) => e.type !== 'BOOKMARK').length >= n, timeoutMs);
+    const got = this.events.filter((e) => e.type !== 'BOOKMARK');
+    if (!ok) throw new Error(`watch: expected ${n} events, got ${got.length}: ${got.map((e) => `${summary(e)}@${e.object?.metadata?.resourceVersion ?? ''}`).join(', ')}`);
+    return got.slice(0, n);
+  }
+
+  /** Whether the stream ends within `timeoutMs`. */
+  async waitEnd(timeoutMs = 5000): Promise<boolean> {
+    return this.until(() => false, timeoutMs).then(() => this.ended);
   }
 
   close(): void {

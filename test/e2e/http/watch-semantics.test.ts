@@ -19,6 +19,7 @@ import {
   sleep,
   sts,
   uniq,
+  WatchStream,
   type KapiProcess,
   type Obj,
 } from './helpers.js';
@@ -44,103 +45,8 @@ afterAll(async () => {
   if (k) await removeDir(k.dataDir);
 });
 
-// ---- a watch reader that keeps arrival times and knows when the stream ended ----
-
-interface Ev {
-  type: string;
-  object: Obj;
-  /** ms since the watch was opened. */
-  at: number;
-}
-
-class Watch {
-  status = 0;
-  headers?: Headers;
-  body = '';
-  ended = false;
-  endedAt = 0;
-  readonly events: Ev[] = [];
-  private buf = '';
-  private readonly ac = new AbortController();
-  private readonly t0 = Date.now();
-  private wakers: (() => void)[] = [];
-
-  static async open(path: string, headers: Record<string, string> = {}): Promise<Watch> {
-    const w = new Watch();
-    const res = await fetch(k.url + path, { headers, signal: w.ac.signal });
-    w.status = res.status;
-    w.headers = res.headers;
-    if (res.status !== 200) {
-      w.body = await res.text();
-      w.ended = true;
-      return w;
-    }
-    void w.pump(res.body!);
-    return w;
-  }
-
-  private async pump(body: ReadableStream<Uint8Array>): Promise<void> {
-    const dec = new TextDecoder();
-    try {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-        this.buf += dec.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = this.buf.indexOf('\n')) >= 0) {
-          const line = this.buf.slice(0, i);
-          this.buf = this.buf.slice(i + 1);
-          if (line.trim()) this.events.push({ ...(JSON.parse(line) as { type: string; object: Obj }), at: Date.now() - this.t0 });
-        }
-        this.wake();
-      }
-    } catch {
-      // aborted
-    } finally {
-      this.ended = true;
-      this.endedAt = Date.now() - this.t0;
-      this.wake();
-    }
-  }
-
-  private wake(): void {
-    const ws = this.wakers;
-    this.wakers = [];
-    ws.forEach((f) => f());
-  }
-
-  /** Waits until `pred` holds over the events (or the stream ends, or time runs out). */
-  async until(pred: (evs: Ev[]) => boolean, timeoutMs = 5000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (!pred(this.events)) {
-      if (this.ended) return pred(this.events);
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.wakers.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    }
-    return true;
-  }
-
-  /** The events other than bookmarks, once there are `n` of them. */
-  async changes(n: number, timeoutMs = 5000): Promise<Ev[]> {
-    const ok = await this.until((evs) => evs.filter((e) => e.type !== 'BOOKMARK').length >= n, timeoutMs);
-    const got = this.events.filter((e) => e.type !== 'BOOKMARK');
-    if (!ok) throw new Error(`watch: expected ${n} events, got ${got.length}: ${got.map(show).join(', ')}`);
-    return got.slice(0, n);
-  }
-
-  async waitEnd(timeoutMs = 5000): Promise<boolean> {
-    return this.until(() => false, timeoutMs).then(() => this.ended);
-  }
-
-  close(): void {
-    this.ac.abort();
-  }
-}
+/** A watch on the server under test (see WatchStream: arrival times, end of stream). */
+const Watch = { open: (path: string, headers: Record<string, string> = {}) => WatchStream.open(k.url, path, headers) };
 
 const show = (e: { type: string; object: Obj }): string => `${e.type} ${e.object?.metadata?.name ?? ''}@${e.object?.metadata?.resourceVersion ?? ''}`;
 const rvOf = (o: Obj): number => Number(o.metadata.resourceVersion);
@@ -282,7 +188,7 @@ describe('start modes', () => {
   it('resourceVersion not a number: 400 with the parse error', async () => {
     const w = await Watch.open(`${STS('default')}?watch=true&resourceVersion=12x`);
     expect(w.status).toBe(400);
-    expect(JSON.parse(w.body)).toStrictEqual({
+    expect(JSON.parse(w.errorBody)).toStrictEqual({
       kind: 'Status',
       apiVersion: 'v1',
       metadata: {},
@@ -422,7 +328,7 @@ describe('deprecated /watch/ paths (still served in 1.33)', () => {
     for (const path of [W(n, 'a'), `${W(n, 'a')}?fieldSelector=metadata.name%3Da`, `${W(n, 'a')}?fieldSelector=metadata.name%3D%3Da`]) {
       const w = await Watch.open(path);
       try {
-        expect(w.status, w.body).toBe(200);
+        expect(w.status, w.errorBody).toBe(200);
         const [e] = await w.changes(1);
         expect(`${e.type} ${e.object.metadata.name}`).toBe('ADDED a');
         replicas++;
