@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from 'cbor-x';
 import WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
-import { NS, PC, PDB, STS, expectCode, expectFailure, http, ns, pc, pdb, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
+import { NS, PC, PDB, STS, expectCode, expectFailure, expiredWatchEvent, http, ns, pc, pdb, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 const CBOR = 'application/cbor';
 const TAG = Buffer.from([0xd9, 0xd9, 0xf7]);
@@ -525,18 +525,7 @@ describe('watch', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/cbor-seq');
     expect(events(r.body)).toStrictEqual([
-      {
-        type: 'ERROR',
-        object: {
-          kind: 'Status',
-          apiVersion: 'v1',
-          metadata: {},
-          status: 'Failure',
-          message: `too old resource version: ${a.metadata.resourceVersion} (${b.metadata.resourceVersion})`,
-          reason: 'Expired',
-          code: 410,
-        },
-      },
+      expiredWatchEvent(a.metadata.resourceVersion, b.metadata.resourceVersion),
     ]);
   });
 

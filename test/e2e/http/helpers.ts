@@ -160,6 +160,23 @@ export interface WatchEvent {
   object: Obj;
 }
 
+/**
+ * The one event of a watch asked to start at `since`, older than the history that now begins
+ * after `oldest`: an ERROR holding the 410 Expired Status, as kube sends it.
+ */
+export const expiredWatchEvent = (since: string, oldest: string): WatchEvent => ({
+  type: 'ERROR',
+  object: {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `too old resource version: ${since} (${oldest})`,
+    reason: 'Expired',
+    code: 410,
+  },
+});
+
 /** A watch event with when it arrived, in ms since the watch was opened. */
 export interface TimedWatchEvent extends WatchEvent {
   at: number;

@@ -12,6 +12,7 @@ import {
   STS,
   expectCode,
   expectFailure,
+  expiredWatchEvent,
   expectInvalid,
   http,
   ns,
@@ -225,18 +226,7 @@ describe('resourceVersion older than the history', () => {
     const text = await res.text();
     const lines = text.split('\n').filter((l) => l !== '');
     expect(lines.length, text).toBe(1);
-    expect(JSON.parse(lines[0])).toStrictEqual({
-      type: 'ERROR',
-      object: {
-        kind: 'Status',
-        apiVersion: 'v1',
-        metadata: {},
-        status: 'Failure',
-        message: `too old resource version: ${a.metadata.resourceVersion} (${b.metadata.resourceVersion})`,
-        reason: 'Expired',
-        code: 410,
-      },
-    });
+    expect(JSON.parse(lines[0])).toStrictEqual(expiredWatchEvent(a.metadata.resourceVersion, b.metadata.resourceVersion));
     // The oldest revision the history starts after is still a valid start, and a list's too.
     for (const fromList of [false, true]) {
       const from = fromList ? rvOf(expectCode(await http(old, 'GET', STS(n)), 200)) : b.metadata.resourceVersion;

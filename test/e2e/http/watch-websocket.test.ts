@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
 import { decodeProtobufWatchFrames } from '../../../src/codec/protobuf/index.js';
-import { NS, PC, STS, expectCode, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
+import { NS, PC, STS, expectCode, expiredWatchEvent, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
 
@@ -240,18 +240,7 @@ describe('watch over WebSocket', () => {
     const w = await WsWatch.open(`${STS(n)}?watch=true&resourceVersion=${a.metadata.resourceVersion}`);
     try {
       const [e] = await w.events(1);
-      expect(e).toStrictEqual({
-        type: 'ERROR',
-        object: {
-          kind: 'Status',
-          apiVersion: 'v1',
-          metadata: {},
-          status: 'Failure',
-          message: `too old resource version: ${a.metadata.resourceVersion} (${b.metadata.resourceVersion})`,
-          reason: 'Expired',
-          code: 410,
-        },
-      });
+      expect(e).toStrictEqual(expiredWatchEvent(a.metadata.resourceVersion, b.metadata.resourceVersion));
       expect(await w.until(() => w.closed, 3000)).toBe(true);
       expect(w.closeCode).toBe(1000);
       expect(w.messages.length).toBe(1);
