@@ -14,3 +14,30 @@ export const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The string, or "" for anything else. */
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Structural equality of decoded JSON values, independent of key order; a key holding
+ * undefined counts as absent, as JSON.stringify would write it. No allocation: it runs on
+ * every update's compares.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Obj;
+  const bo = b as Obj;
+  let na = 0;
+  for (const k in ao) {
+    if (ao[k] === undefined) continue;
+    na++;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  let nb = 0;
+  for (const k in bo) if (bo[k] !== undefined) nb++;
+  return na === nb;
+}

@@ -19,8 +19,9 @@ import {
   managerId,
   type Managed,
 } from './managed-fields.js';
-import { TypeResolver, changedFieldsV1Json, changes, jsonEqual, zeroObject, type TypeNode } from './typed.js';
+import { TypeResolver, changedFieldsV1Json, changes, zeroObject, type TypeNode } from './typed.js';
 import { RawJson } from '../../raw-json.js';
+import { deepEqual } from '../../json-view.js';
 import { nowTimestamp } from '../../registry/generic/meta.js';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
@@ -251,7 +252,7 @@ export class FieldManager {
       if (x.time !== y.time) timesDiffer = true;
     }
     if (!timesDiffer) return;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i].fieldsV1, b[i].fieldsV1) || a[i].fieldsType !== b[i].fieldsType) return;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i].fieldsV1, b[i].fieldsV1) || a[i].fieldsType !== b[i].fieldsType) return;
     const { managedFields: _a, ...ma } = old.metadata;
     const { managedFields: _b, ...mb } = obj.metadata;
     void _a;

@@ -10,7 +10,7 @@
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
-import { isObj, type Obj } from '../../json-view.js';
+import { deepEqual, isObj, type Obj } from '../../json-view.js';
 
 export type TypeNode =
   | { t: 'scalar' }
@@ -359,7 +359,7 @@ function cmpNode(r: TypeResolver, node: TypeNode, l: unknown, rv: unknown, paren
     if (root) return;
     if (l === undefined) parent.setAt(ADDED).addMember(pe);
     else if (rv === undefined) parent.setAt(REMOVED).addMember(pe);
-    else if (!jsonEqual(l, rv)) parent.setAt(MODIFIED).addMember(pe);
+    else if (!deepEqual(l, rv)) parent.setAt(MODIFIED).addMember(pe);
     return;
   }
   const f = root ? parent : new Frame(parent, pe);
@@ -415,7 +415,7 @@ function changedLevel(
     const member = !(strip && strip.members.has(pe));
     let sub: string | undefined;
     if (isLeaf(c, lc, rc)) {
-      if (!member || !(lc === undefined || (rc !== undefined && !jsonEqual(lc, rc)))) return;
+      if (!member || !(lc === undefined || (rc !== undefined && !deepEqual(lc, rc)))) return;
     } else {
       const added = member && lc === undefined;
       sub = changedLevel(r, c, lc, rc, added, strip?.children.get(pe), NO_DROP);
@@ -487,27 +487,6 @@ function forEachChildPair(
   }
 }
 
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ao = a as Obj;
-  const bo = b as Obj;
-  let na = 0;
-  for (const k in ao) {
-    if (ao[k] === undefined) continue;
-    na++;
-    if (!jsonEqual(ao[k], bo[k])) return false;
-  }
-  let nb = 0;
-  for (const k in bo) if (bo[k] !== undefined) nb++;
-  return na === nb;
-}
 
 // ---- Merge (apply) ----
 

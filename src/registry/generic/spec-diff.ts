@@ -1,7 +1,7 @@
 // A short cmp.Diff-like rendering of what changed between two specs, which kube prints
 // after "... may not change fields other than ..." style messages.
 
-import { deepEqual } from './meta.js';
+import { deepEqual } from '../../json-view.js';
 
 type Obj = Record<string, unknown>;
 

@@ -26,7 +26,8 @@ import {
 import { isStorageError } from '../../storage/errors.js';
 import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../types.js';
 import { decodeObject, encodeForStorage, storedLengthsDiffer, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
-import { clone, deepEqual, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
+import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
+import { deepEqual } from '../../json-view.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';

@@ -5,7 +5,7 @@
 import type { FieldError } from '../../../api/status-error.js';
 import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { nameIsDNSSubdomain, nonNegative } from '../../generic/validation.js';
-import { deepEqual } from '../../generic/meta.js';
+import { deepEqual } from '../../../json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
 function validate(obj: KObject): FieldError[] {

@@ -13,7 +13,8 @@ import {
   validateLabelSelector,
   validateLabels,
 } from '../../generic/validation.js';
-import { deepEqual, withNullCreationTimestamp } from '../../generic/meta.js';
+import { withNullCreationTimestamp } from '../../generic/meta.js';
+import { deepEqual } from '../../../json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
 import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';

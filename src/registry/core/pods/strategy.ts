@@ -6,7 +6,6 @@ import { specDiff } from '../../generic/spec-diff.js';
 import { forbidden, type FieldError } from '../../../api/status-error.js';
 import type { AdmissionContext, KObject, ResourceDef, Strategy } from '../../types.js';
 import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js';
-import { deepEqual } from '../../generic/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column, humanDuration } from '../../printers.js';
 import { defaultPodSpec } from '../pod-defaults.js';
 import {
@@ -22,7 +21,7 @@ import {
   validatePodSpecificAnnotations,
   validDeletionCost,
 } from '../pod-validation.js';
-import { asArr, asObj, isObj, str, type Obj } from '../../../json-view.js';
+import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;

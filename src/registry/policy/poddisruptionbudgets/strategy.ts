@@ -4,7 +4,7 @@
 import type { FieldError } from '../../../api/status-error.js';
 import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { nameIsDNSSubdomain, nonNegative, validateLabelSelector } from '../../generic/validation.js';
-import { deepEqual } from '../../generic/meta.js';
+import { deepEqual } from '../../../json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer } from '../../core/pod-validation.js';
 

@@ -5,7 +5,7 @@
 import { forbidden, type FieldError } from '../../../api/status-error.js';
 import type { KObject, ResourceDef, Strategy } from '../../types.js';
 import { nameIsDNSSubdomain } from '../../generic/validation.js';
-import { deepEqual } from '../../generic/meta.js';
+import { deepEqual } from '../../../json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
 export const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
