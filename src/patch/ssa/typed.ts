@@ -23,6 +23,8 @@ export type TypeNode =
       isObjectMeta: boolean;
       /** The nodes of declared fields, resolved on first use. */
       kids: Map<string, TypeNode>;
+      /** The declared fields in FieldsV1 order (see sortedFields), built on first use. */
+      sorted: SortedField[] | undefined;
     }
   | { t: 'map'; elem: TypeNode; atomic: boolean }
   | {
@@ -34,6 +36,16 @@ export type TypeNode =
       /** The keys in `k:` order (by name), each with its quoted spelling. */
       keyOrder: { name: string; quoted: string }[];
     };
+
+/** A struct field as the FieldsV1 writer meets it: its element, that element quoted, its node. */
+interface SortedField {
+  name: string;
+  pe: PathElement;
+  quotedPE: string;
+  node: TypeNode | undefined;
+}
+
+type StructNode = Extract<TypeNode, { t: 'struct' }>;
 
 const SCALAR: TypeNode = { t: 'scalar' };
 const DEDUCED: TypeNode = { t: 'deduced' };
@@ -64,6 +76,7 @@ export class TypeResolver {
         fields: new Map(schema.fields.map((f) => [f.name, f])),
         isObjectMeta: schema.name.endsWith('.ObjectMeta'),
         kids: new Map(),
+        sorted: undefined,
       };
       this.structs.set(key, n);
     }
@@ -395,7 +408,8 @@ export function changedFieldsV1Json(
 /**
  * The changes inside one non-leaf value as FieldsV1 text, or undefined when there are none.
  * `self`: the value itself is added, so its object starts with `".":{}` (a value added without
- * changes inside is a plain member, `{}`, which the caller writes).
+ * changes inside is a plain member, `{}`, which the caller writes). Struct fields are visited in
+ * their FieldsV1 order, worked out once per struct, so a level is written as it is walked.
  */
 function changedLevel(
   r: TypeResolver,
@@ -406,42 +420,81 @@ function changedLevel(
   strip: FieldSet | undefined,
   drop: readonly PathElement[],
 ): string | undefined {
-  let pes: PathElement[] | undefined;
-  let subs: (string | undefined)[] | undefined;
+  const lo = isObj(l) ? l : undefined;
+  const ro = isObj(rv) ? rv : undefined;
+  if (n.t === 'struct') {
+    let out = self ? '{".":{}' : '{';
+    let empty = !self;
+    for (const f of sortedFields(n)) {
+      const lc = lo ? lo[f.name] : undefined;
+      const rc = ro ? ro[f.name] : undefined;
+      if (lc === undefined && rc === undefined) continue;
+      if (drop.length && drop.includes(f.pe)) continue;
+      f.node ??= r.childOf(n, f.name)!;
+      const t = changedChild(r, f.node, lc, rc, f.pe, strip);
+      if (t === undefined) continue;
+      out += empty ? `${f.quotedPE}:${t}` : `,${f.quotedPE}:${t}`;
+      empty = false;
+    }
+    return empty && !self ? undefined : `${out}}`;
+  }
+  const pes: PathElement[] = [];
+  const texts: string[] = [];
   const visit = (cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement): void => {
     if (drop.length && drop.includes(pe)) return;
-    const c = resolve(cnode, rc !== undefined ? rc : lc);
-    // A stripped member keeps only what lies below it.
-    const member = !(strip && strip.members.has(pe));
-    let sub: string | undefined;
-    if (isLeaf(c, lc, rc)) {
-      if (!member || !(lc === undefined || (rc !== undefined && !deepEqual(lc, rc)))) return;
-    } else {
-      const added = member && lc === undefined;
-      sub = changedLevel(r, c, lc, rc, added, strip?.children.get(pe), NO_DROP);
-      if (!sub && !added) return;
-    }
-    (pes ??= []).push(pe);
-    (subs ??= []).push(sub);
+    const t = changedChild(r, cnode, lc, rc, pe, strip);
+    if (t === undefined) return;
+    pes.push(pe);
+    texts.push(t);
   };
   forEachChildPair(r, n, l, rv, visit);
-  if (!pes || !subs) return undefined;
-  return levelJson(pes, subs, self);
+  if (pes.length === 0) return undefined;
+  return levelJson(pes, texts, self);
 }
 
-/** One level's FieldsV1 text from its elements and their inner text (undefined: a plain member). */
-function levelJson(pes: PathElement[], subs: (string | undefined)[], self: boolean): string {
+/** The text of one child of a level (`{}` for a plain member), or undefined when it changed nothing. */
+function changedChild(r: TypeResolver, cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement, strip: FieldSet | undefined): string | undefined {
+  const c = resolve(cnode, rc !== undefined ? rc : lc);
+  // A stripped member keeps only what lies below it.
+  const member = !(strip && strip.members.has(pe));
+  if (isLeaf(c, lc, rc)) {
+    if (!member || !(lc === undefined || (rc !== undefined && !deepEqual(lc, rc)))) return undefined;
+    return '{}';
+  }
+  const added = member && lc === undefined;
+  const sub = changedLevel(r, c, lc, rc, added, strip?.children.get(pe), NO_DROP);
+  if (sub === undefined && !added) return undefined;
+  return sub ?? '{}';
+}
+
+/** One level's FieldsV1 text from its elements and their inner text. */
+function levelJson(pes: PathElement[], texts: string[], self: boolean): string {
   const order = pes.slice();
   if (order.length > 1) sortPEs(order);
   let out = self ? '{".":{}' : '{';
   let first = !self;
-  const byPE = order.length > 8 ? new Map(pes.map((pe, i) => [pe, subs[i]])) : undefined;
+  const byPE = order.length > 8 ? new Map(pes.map((pe, i) => [pe, texts[i]])) : undefined;
   for (const pe of order) {
-    const sub = byPE ? byPE.get(pe) : subs[pes.indexOf(pe)];
-    out += `${first ? '' : ','}${quoted(pe)}:${sub ?? '{}'}`;
+    const t = byPE ? byPE.get(pe) : texts[pes.indexOf(pe)];
+    out += `${first ? '' : ','}${quoted(pe)}:${t}`;
     first = false;
   }
   return `${out}}`;
+}
+
+/**
+ * A struct's declared fields in FieldsV1 order (by name, as UTF-16 units order them, which
+ * sortPEs also uses for field elements). ObjectMeta's managedFields is never part of a set.
+ */
+function sortedFields(n: StructNode): SortedField[] {
+  if (n.sorted) return n.sorted;
+  const names = [...n.fields.keys()].filter((k) => !(n.isObjectMeta && k === 'managedFields'));
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  n.sorted = names.map((name) => {
+    const pe = fieldPE(name);
+    return { name, pe, quotedPE: quoted(pe), node: undefined };
+  });
+  return n.sorted;
 }
 
 const NO_DROP: readonly PathElement[] = [];
