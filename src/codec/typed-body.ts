@@ -117,7 +117,8 @@ export function decodeTypedBody(
   const version = gvk.version || target.version;
   let decoded;
   try {
-    decoded = decodeTyped(doc, target.definition, registry, { duplicates, sortKeys: mt === 'application/yaml' });
+    // The document was parsed for this call alone: what needs no change is kept, not copied.
+    decoded = decodeTyped(doc, target.definition, registry, { duplicates, sortKeys: mt === 'application/yaml', reuse: true });
   } catch (e) {
     if (e instanceof DecodeError) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, e.message));
     throw e;

@@ -54,6 +54,12 @@ export interface DecodeTypedOptions {
    */
   quantityNumbers?: boolean;
   /**
+   * The document is the caller's to give away: parts of it that decoding leaves as they are
+   * (objects and lists already typed and in kube's order) become parts of the result, rather
+   * than copies. Only for a document nothing else reads afterwards.
+   */
+  reuse?: boolean;
+  /**
    * Go type names for messages where the schema cannot tell (named string types):
    * key `<definition>.<field>`, e.g. `io.k8s.api.core.v1.Container.imagePullPolicy` -> `v1.PullPolicy`.
    * A `goType` property on a FieldSchema is honoured too.
@@ -192,6 +198,7 @@ interface Ctx {
   goTypes: Readonly<Record<string, string>> | undefined;
   sortKeys: boolean;
   quantityNumbers: boolean;
+  reuse: boolean;
   dupIndex: Map<object, JsonDuplicate[]> | null;
   /** kube strict path of the value being decoded: field names and array indices. */
   segs: (string | number)[];
@@ -328,12 +335,15 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       if (!Array.isArray(v)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
       const out = new Array<unknown>(v.length);
       const items = t.items;
+      let same = ctx.reuse;
       for (let i = 0; i < v.length; i++) {
         ctx.segs.push(i);
-        out[i] = decodeValue(v[i], items, null, ctx);
+        const r = decodeValue(v[i], items, null, ctx);
         ctx.segs.pop();
+        if (r !== v[i]) same = false;
+        out[i] = r;
       }
-      return out;
+      return same ? v : out;
     }
     case 'map':
       if (!isObject(v)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
@@ -378,13 +388,80 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
 function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   if (v === null || v === undefined) return {};
   if (!isObject(v)) return saveTypeError(ctx, jsonKind(v), cs.goType);
+  const dups = ctx.dupIndex?.get(v);
+  // for-in reads each value through V8's enum cache; sorted keys and duplicates need the key list.
+  if (ctx.sortKeys || dups) return decodeStructKeys(v, cs, ctx, dups);
+  const outerStruct = ctx.structName;
+  const fields: CField[] = [];
+  const values: unknown[] = [];
+  // The input itself is the result when it may be (reuse) and decoding changed nothing in it.
+  let same = ctx.reuse;
+  let last = -1;
+  let ordered = true;
+  for (const key in v) {
+    const f = cs.fields.get(key);
+    if (f === undefined) {
+      addStrict(ctx, 'unknown', pathWith(ctx.segs, key));
+      same = false;
+      continue;
+    }
+    const e = v[key];
+    ctx.segs.push(key);
+    ctx.fieldStack.push(key);
+    ctx.structName = cs.goName;
+    const r = decodeValue(e, f.type, f, ctx);
+    ctx.segs.pop();
+    ctx.fieldStack.pop();
+    ctx.structName = outerStruct;
+    if (r === undefined || (f.omitEmpty && isGoEmpty(r, f.type))) {
+      same = false;
+      continue;
+    }
+    if (r !== e) same = false;
+    if (f.index < last) ordered = false;
+    last = f.index;
+    fields.push(f);
+    values.push(r);
+  }
+  if (same && ordered) return v;
+  if (!ordered) sortByIndex(fields, values);
+  // One object, its keys added in the struct's order (objects of a type then share their shapes).
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) out[fields[i].name] = values[i];
+  return out;
+}
+
+/** Insertion sort of a struct's few decoded fields into declaration order, values alongside. */
+function sortByIndex(fields: CField[], values: unknown[]): void {
+  for (let i = 1; i < fields.length; i++) {
+    const f = fields[i];
+    const x = values[i];
+    let j = i - 1;
+    while (j >= 0 && fields[j].index > f.index) {
+      fields[j + 1] = fields[j];
+      values[j + 1] = values[j];
+      j--;
+    }
+    fields[j + 1] = f;
+    values[j + 1] = x;
+  }
+}
+
+function inStructOrder(unordered: Record<string, unknown>, cs: CStruct): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of cs.order) {
+    const r = unordered[f.name];
+    if (r !== undefined) out[f.name] = r;
+  }
+  return out;
+}
+
+function decodeStructKeys(v: Record<string, unknown>, cs: CStruct, ctx: Ctx, dups: JsonDuplicate[] | undefined): unknown {
   const keys = Object.keys(v);
   if (ctx.sortKeys) keys.sort();
-  const dups = ctx.dupIndex?.get(v);
   let d = 0;
   const outerStruct = ctx.structName;
-  // Written in input order; put in the struct's order afterwards only when the input was not.
-  let out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = {};
   let last = -1;
   let ordered = true;
   for (let i = 0; i < keys.length; i++) {
@@ -412,18 +489,11 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
     last = f.index;
   }
   if (dups) for (; d < dups.length; d++) if (cs.fields.has(dups[d].key)) addStrict(ctx, 'duplicate', dups[d].path);
-  if (!ordered) {
-    const unordered = out;
-    out = {};
-    for (const f of cs.order) {
-      const r = unordered[f.name];
-      if (r !== undefined) out[f.name] = r;
-    }
-  }
-  return out;
+  return ordered ? out : inStructOrder(out, cs);
 }
 
 function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Record<string, unknown> {
+  if (ctx.reuse && !ctx.sortKeys && !ctx.dupIndex?.has(v) && unchangedStringMap(v, valueType)) return v;
   const keys = Object.keys(v);
   if (ctx.sortKeys) keys.sort();
   const dups = ctx.dupIndex?.get(v);
@@ -458,6 +528,17 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
     }
   }
   return out;
+}
+
+/** A map of strings already as decoding leaves it: string values, keys in sorted order. */
+function unchangedStringMap(v: Record<string, unknown>, valueType: TypeRef): boolean {
+  if (valueType.kind !== 'string') return false;
+  let prev: string | undefined;
+  for (const k in v) {
+    if (typeof v[k] !== 'string' || (prev !== undefined && k < prev) || k === '__proto__') return false;
+    prev = k;
+  }
+  return true;
 }
 
 /** Replaces JsonNumber wrappers by numbers (iteratively; `any` values may be 10,000 deep). */
@@ -502,6 +583,7 @@ export function decodeTyped(
     goTypes: opts.goTypes,
     sortKeys: opts.sortKeys === true,
     quantityNumbers: opts.quantityNumbers !== false,
+    reuse: opts.reuse === true,
     dupIndex: null,
     segs: [],
     fieldStack: [],

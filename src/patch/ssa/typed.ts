@@ -23,8 +23,8 @@ export type TypeNode =
       isObjectMeta: boolean;
       /** The nodes of declared fields, resolved on first use. */
       kids: Map<string, TypeNode>;
-      /** The declared fields in FieldsV1 order (see sortedFields), built on first use. */
-      sorted: SortedField[] | undefined;
+      /** The declared fields with their FieldsV1 rank (see sortedFields), built on first use. */
+      sorted: Map<string, SortedField> | undefined;
     }
   | { t: 'map'; elem: TypeNode; atomic: boolean }
   | {
@@ -40,6 +40,7 @@ export type TypeNode =
 /** A struct field as the FieldsV1 writer meets it: its element, that element quoted, its node. */
 interface SortedField {
   name: string;
+  rank: number;
   pe: PathElement;
   quotedPE: string;
   node: TypeNode | undefined;
@@ -423,15 +424,39 @@ function changedLevel(
   const lo = isObj(l) ? l : undefined;
   const ro = isObj(rv) ? rv : undefined;
   if (n.t === 'struct') {
+    // The fields either side sets, by for-in (V8's fast keyed loads), then put in FieldsV1 order.
+    const byName = sortedFields(n);
+    const fs: SortedField[] = [];
+    const rcs: unknown[] = [];
+    if (ro) {
+      for (const k in ro) {
+        const rc = ro[k];
+        if (rc === undefined) continue;
+        const f = byName.get(k);
+        if (f !== undefined) {
+          fs.push(f);
+          rcs.push(rc);
+        }
+      }
+    }
+    if (lo) {
+      for (const k in lo) {
+        if (lo[k] === undefined || (ro && ro[k] !== undefined)) continue;
+        const f = byName.get(k);
+        if (f !== undefined) {
+          fs.push(f);
+          rcs.push(undefined);
+        }
+      }
+    }
+    sortByRank(fs, rcs);
     let out = self ? '{".":{}' : '{';
     let empty = !self;
-    for (const f of sortedFields(n)) {
-      const lc = lo ? lo[f.name] : undefined;
-      const rc = ro ? ro[f.name] : undefined;
-      if (lc === undefined && rc === undefined) continue;
+    for (let i = 0; i < fs.length; i++) {
+      const f = fs[i];
       if (drop.length && drop.includes(f.pe)) continue;
       f.node ??= r.childOf(n, f.name)!;
-      const t = changedChild(r, f.node, lc, rc, f.pe, strip);
+      const t = changedChild(r, f.node, lo ? lo[f.name] : undefined, rcs[i], f.pe, strip);
       if (t === undefined) continue;
       out += empty ? `${f.quotedPE}:${t}` : `,${f.quotedPE}:${t}`;
       empty = false;
@@ -483,18 +508,37 @@ function levelJson(pes: PathElement[], texts: string[], self: boolean): string {
 }
 
 /**
- * A struct's declared fields in FieldsV1 order (by name, as UTF-16 units order them, which
- * sortPEs also uses for field elements). ObjectMeta's managedFields is never part of a set.
+ * A struct's declared fields by name, each with its rank in FieldsV1 order (by name, as UTF-16
+ * units order them, which sortPEs also uses for field elements). ObjectMeta's managedFields is
+ * never part of a set.
  */
-function sortedFields(n: StructNode): SortedField[] {
+function sortedFields(n: StructNode): Map<string, SortedField> {
   if (n.sorted) return n.sorted;
   const names = [...n.fields.keys()].filter((k) => !(n.isObjectMeta && k === 'managedFields'));
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  n.sorted = names.map((name) => {
-    const pe = fieldPE(name);
-    return { name, pe, quotedPE: quoted(pe), node: undefined };
-  });
+  n.sorted = new Map(
+    names.map((name, rank) => {
+      const pe = fieldPE(name);
+      return [name, { name, rank, pe, quotedPE: quoted(pe), node: undefined }];
+    }),
+  );
   return n.sorted;
+}
+
+/** Insertion sort of a level's few fields by rank, their values moved alongside. */
+function sortByRank(fs: SortedField[], vs: unknown[]): void {
+  for (let i = 1; i < fs.length; i++) {
+    const f = fs[i];
+    const v = vs[i];
+    let j = i - 1;
+    while (j >= 0 && fs[j].rank > f.rank) {
+      fs[j + 1] = fs[j];
+      vs[j + 1] = vs[j];
+      j--;
+    }
+    fs[j + 1] = f;
+    vs[j + 1] = v;
+  }
 }
 
 const NO_DROP: readonly PathElement[] = [];

@@ -401,30 +401,74 @@ export function applySchemaDefaults(obj: unknown, definition: string, registry: 
   walk(obj, definition, registry, hooks);
 }
 
+/** A table rule, its dotted key resolved once against the schema. */
+interface PlanRule {
+  /** The nested struct fields leading to the field's object (created when absent). */
+  parents: { name: string; pointer: boolean; def: string }[];
+  last: string;
+  /** The field the rule sets (undefined: not in the schema). */
+  field: FieldSchema | undefined;
+  rule: DefaultRule;
+}
+
+/** A field to descend into, with the plan of its type once it is needed. */
+interface PlanChild {
+  name: string;
+  kind: 'ref' | 'array' | 'map';
+  pointer: boolean;
+  def: string;
+  plan: Plan | undefined;
+}
+
+/** What defaulting does at one definition, worked out once, so the walk only follows it. */
 interface Plan {
-  /** The table's field rules, their dotted keys split once into the parent path and the field. */
-  rules: { parents: string[]; last: string; rule: DefaultRule }[];
+  def: string;
+  object: ObjectRuleName[];
+  rules: PlanRule[];
   /** Fields with a declarative `+default=` the table does not override. */
   declared: FieldSchema[];
+  children: PlanChild[];
 }
 const plans = new WeakMap<SchemaRegistry, Map<string, Plan>>();
 
-/** What defaulting does at one definition, worked out once. */
-function planOf(def: string, registry: SchemaRegistry): Plan {
+function planOf(def: string, registry: SchemaRegistry): Plan | undefined {
   let byDef = plans.get(registry);
   if (!byDef) plans.set(registry, (byDef = new Map()));
   let plan = byDef.get(def);
-  if (!plan) {
-    const table = DEFAULTS[def];
-    plan = {
-      rules: Object.entries(table?.fields ?? {}).map(([key, rule]) => {
-        const path = key.split('.');
-        return { parents: path.slice(0, -1), last: path[path.length - 1]!, rule };
-      }),
-      declared: (registry[def]?.fields ?? []).filter((f) => f.default !== undefined && !table?.fields?.[f.name]),
-    };
-    byDef.set(def, plan);
+  if (plan) return plan;
+  if (!registry[def]) return undefined;
+  const table = DEFAULTS[def];
+  const rules: PlanRule[] = [];
+  for (const [key, rule] of Object.entries(table?.fields ?? {})) {
+    const path = key.split('.');
+    const last = path.pop()!;
+    const parents: PlanRule['parents'] = [];
+    let at = def;
+    let reachable = true;
+    for (const seg of path) {
+      const f = fieldOf(registry, at, seg);
+      // A path through anything but a nested struct never applies.
+      if (!f || f.type.kind !== 'ref') {
+        reachable = false;
+        break;
+      }
+      parents.push({ name: seg, pointer: f.pointer === true, def: f.type.name });
+      at = f.type.name;
+    }
+    if (reachable) rules.push({ parents, last, field: fieldOf(registry, at, last), rule });
   }
+  plan = {
+    def,
+    object: table?.object ?? [],
+    rules,
+    declared: (registry[def]?.fields ?? []).filter((f) => f.default !== undefined && !table?.fields?.[f.name]),
+    children: recursiveFields(def, registry).map((f): PlanChild => {
+      const t = f.type;
+      const kind = t.kind === 'ref' ? 'ref' : t.kind === 'array' ? 'array' : 'map';
+      return { name: f.name, kind, pointer: f.pointer === true, def: refOf(t)!, plan: undefined };
+    }),
+  };
+  byDef.set(def, plan);
   return plan;
 }
 
@@ -489,34 +533,28 @@ function defaultsOfEmpty(def: string, registry: SchemaRegistry, hooks: Defaultin
 }
 
 function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: DefaultingHooks): void {
-  const schema = registry[def];
-  if (!schema) return;
-  const table = DEFAULTS[def];
-  for (const rule of table?.object ?? []) applyObjectRule(obj, rule, registry, def);
   const plan = planOf(def, registry);
-  for (const { parents, last, rule } of plan.rules) {
+  if (plan) walkPlan(obj, plan, registry, hooks);
+}
+
+function walkPlan(obj: Obj, plan: Plan, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+  for (const rule of plan.object) applyObjectRule(obj, rule, registry, plan.def);
+  for (const { parents, last, field, rule } of plan.rules) {
     let target: Obj | undefined = obj;
-    let targetDef = def;
     let created: Array<{ parent: Obj; key: string }> | undefined;
     for (const seg of parents) {
-      const f = fieldOf(registry, targetDef, seg);
-      if (!f || f.type.kind !== 'ref') {
-        target = undefined;
-        break;
-      }
-      if (!isObj(target![seg])) {
-        if (f.pointer) {
+      if (!isObj(target![seg.name])) {
+        if (seg.pointer) {
           target = undefined;
           break;
         }
-        target![seg] = {};
-        (created ??= []).push({ parent: target!, key: seg });
+        target![seg.name] = {};
+        (created ??= []).push({ parent: target!, key: seg.name });
       }
-      target = target![seg] as Obj;
-      targetDef = f.type.name;
+      target = target![seg.name] as Obj;
     }
     if (!target) continue;
-    applyFieldRule(target, last, rule, fieldOf(registry, targetDef, last), hooks);
+    applyFieldRule(target, last, rule, field, hooks);
     // Drop intermediate objects we created if nothing ended up in them.
     if (created) {
       for (const { parent, key: k } of created.reverse()) {
@@ -528,19 +566,26 @@ function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: Defaulting
   for (const f of plan.declared) {
     if (isUnset(obj[f.name], f) && !isNoopDefault(f.default, f)) obj[f.name] = clone(f.default);
   }
-  for (const f of recursiveFields(def, registry)) {
-    const v = obj[f.name];
-    const t = f.type;
-    if (t.kind === 'ref') {
-      if (isObj(v)) walk(v, t.name, registry, hooks);
-      else if ((v === undefined || v === null) && !f.pointer) {
-        const tmp = defaultsOfEmpty(t.name, registry, hooks);
-        if (tmp) obj[f.name] = clone(tmp);
+  for (const c of plan.children) {
+    const v = obj[c.name];
+    if (c.kind === 'ref') {
+      if (isObj(v)) walkChild(v, c, registry, hooks);
+      else if ((v === undefined || v === null) && !c.pointer) {
+        const tmp = defaultsOfEmpty(c.def, registry, hooks);
+        if (tmp) obj[c.name] = clone(tmp);
       }
-    } else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
-      for (const item of v) if (isObj(item)) walk(item, t.items.name, registry, hooks);
-    } else if (t.kind === 'map' && t.values.kind === 'ref' && isObj(v)) {
-      for (const item of Object.values(v)) if (isObj(item)) walk(item, t.values.name, registry, hooks);
+    } else if (c.kind === 'array') {
+      if (Array.isArray(v)) for (const item of v) if (isObj(item)) walkChild(item, c, registry, hooks);
+    } else if (isObj(v)) {
+      for (const k in v) {
+        const item = v[k];
+        if (isObj(item)) walkChild(item, c, registry, hooks);
+      }
     }
   }
+}
+
+function walkChild(v: Obj, c: PlanChild, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+  const plan = (c.plan ??= planOf(c.def, registry));
+  if (plan) walkPlan(v, plan, registry, hooks);
 }
