@@ -29,3 +29,13 @@ export function joinBytes(parts: readonly Buffer[]): Buffer {
   for (const p of parts) at += p.copy(out, at);
   return out;
 }
+
+/** The UTF-8 bytes of the concatenation of `parts`, without building the joined string. */
+export function utf8JoinBytes(parts: readonly string[]): Buffer {
+  let n = 0;
+  for (const p of parts) n += Buffer.byteLength(p);
+  const out = allocBytes(n);
+  let at = 0;
+  for (const p of parts) at += out.write(p, at, 'utf8');
+  return out;
+}

@@ -4,9 +4,8 @@
 
 import type { KObject } from '../types.js';
 import { OBJECT_META_FIELDS } from './meta.js';
-import { joinBytes, utf8Bytes } from '../../bytes.js';
-import { RawJson } from '../../raw-json.js';
-import { isObj } from '../../json-view.js';
+import { joinBytes, utf8Bytes, utf8JoinBytes } from '../../bytes.js';
+import { stringifyWithRaw } from '../../raw-json.js';
 
 const META_OPEN = Buffer.from('"metadata":{');
 const KIND_OPEN = Buffer.from('{"kind":"');
@@ -73,35 +72,8 @@ export function storedLengthsDiffer(stored: Buffer, encoded: Buffer): boolean {
 
 /** The stored form: canonical JSON without a resourceVersion. */
 export function encodeForStorage(obj: KObject): Buffer {
-  const ordered = canonicalOrder(obj, true);
-  const mf = (ordered.metadata as Record<string, unknown>).managedFields;
-  return utf8Bytes(hasRawFields(mf) ? stringifyWithRawFields(ordered) : JSON.stringify(ordered));
-}
-
-function hasRawFields(mf: unknown): mf is unknown[] {
-  return Array.isArray(mf) && mf.some((e) => isObj(e) && e.fieldsV1 instanceof RawJson);
-}
-
-/** JSON.stringify of an object, with `special` writing the values it knows (undefined: it does not). */
-function objectJson(o: Record<string, unknown>, special: (k: string, v: unknown) => string | undefined): string {
-  let s = '';
-  for (const k in o) {
-    const v = o[k];
-    if (v === undefined) continue;
-    const t = special(k, v) ?? (JSON.stringify(v) as string | undefined);
-    if (t === undefined) continue;
-    s += `${s ? ',' : ''}${JSON.stringify(k)}:${t}`;
-  }
-  return `{${s}}`;
-}
-
-/** JSON.stringify of the canonical object, with managedFields' RawJson values written as their text. */
-function stringifyWithRawFields(o: Record<string, unknown>): string {
-  const entry = (e: unknown): string =>
-    isObj(e) ? objectJson(e, (_k, v) => (v instanceof RawJson ? v.json : undefined)) : JSON.stringify(e);
-  const metadata = (m: Record<string, unknown>): string =>
-    objectJson(m, (k, v) => (k === 'managedFields' && Array.isArray(v) ? `[${v.map(entry).join(',')}]` : undefined));
-  return objectJson(o, (k, v) => (k === 'metadata' && isObj(v) ? metadata(v) : undefined));
+  const pieces = stringifyWithRaw(canonicalOrder(obj, true));
+  return pieces.length === 1 ? utf8Bytes(pieces[0]) : utf8JoinBytes(pieces);
 }
 
 /** Object bytes with their resourceVersion, and where that value sits (for cheap rewrites). */
