@@ -16,6 +16,7 @@
 //
 // For JSON text use decodeJsonBody (scanJson + decodeTyped); for YAML decodeYamlBody.
 
+import { sortAlongside } from '../sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model.js';
 import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from './json-scan.js';
 import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
@@ -391,13 +392,10 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   const dups = ctx.dupIndex?.get(v);
   // for-in reads each value through V8's enum cache; sorted keys and duplicates need the key list.
   if (ctx.sortKeys || dups) return decodeStructKeys(v, cs, ctx, dups);
-  const outerStruct = ctx.structName;
   const fields: CField[] = [];
   const values: unknown[] = [];
   // The input itself is the result when it may be (reuse) and decoding changed nothing in it.
   let same = ctx.reuse;
-  let last = -1;
-  let ordered = true;
   for (const key in v) {
     const f = cs.fields.get(key);
     if (f === undefined) {
@@ -406,64 +404,25 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
       continue;
     }
     const e = v[key];
-    ctx.segs.push(key);
-    ctx.fieldStack.push(key);
-    ctx.structName = cs.goName;
-    const r = decodeValue(e, f.type, f, ctx);
-    ctx.segs.pop();
-    ctx.fieldStack.pop();
-    ctx.structName = outerStruct;
-    if (r === undefined || (f.omitEmpty && isGoEmpty(r, f.type))) {
+    const r = decodeField(e, key, f, cs, ctx);
+    if (r === undefined) {
       same = false;
       continue;
     }
     if (r !== e) same = false;
-    if (f.index < last) ordered = false;
-    last = f.index;
     fields.push(f);
     values.push(r);
   }
-  if (same && ordered) return v;
-  if (!ordered) sortByIndex(fields, values);
-  // One object, its keys added in the struct's order (objects of a type then share their shapes).
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < fields.length; i++) out[fields[i].name] = values[i];
-  return out;
+  return same && inOrder(fields) ? v : structObject(fields, values);
 }
 
-/** Insertion sort of a struct's few decoded fields into declaration order, values alongside. */
-function sortByIndex(fields: CField[], values: unknown[]): void {
-  for (let i = 1; i < fields.length; i++) {
-    const f = fields[i];
-    const x = values[i];
-    let j = i - 1;
-    while (j >= 0 && fields[j].index > f.index) {
-      fields[j + 1] = fields[j];
-      values[j + 1] = values[j];
-      j--;
-    }
-    fields[j + 1] = f;
-    values[j + 1] = x;
-  }
-}
-
-function inStructOrder(unordered: Record<string, unknown>, cs: CStruct): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of cs.order) {
-    const r = unordered[f.name];
-    if (r !== undefined) out[f.name] = r;
-  }
-  return out;
-}
-
+/** Decoding with the key list: sorted keys (YAML) or duplicates to report where Go meets them. */
 function decodeStructKeys(v: Record<string, unknown>, cs: CStruct, ctx: Ctx, dups: JsonDuplicate[] | undefined): unknown {
   const keys = Object.keys(v);
   if (ctx.sortKeys) keys.sort();
   let d = 0;
-  const outerStruct = ctx.structName;
-  const out: Record<string, unknown> = {};
-  let last = -1;
-  let ordered = true;
+  const fields: CField[] = [];
+  const values: unknown[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (dups) {
@@ -476,21 +435,46 @@ function decodeStructKeys(v: Record<string, unknown>, cs: CStruct, ctx: Ctx, dup
       addStrict(ctx, 'unknown', pathWith(ctx.segs, key));
       continue;
     }
-    ctx.segs.push(key);
-    ctx.fieldStack.push(key);
-    ctx.structName = cs.goName;
-    const r = decodeValue(v[key], f.type, f, ctx);
-    ctx.segs.pop();
-    ctx.fieldStack.pop();
-    ctx.structName = outerStruct;
-    if (r === undefined || (f.omitEmpty && isGoEmpty(r, f.type))) continue;
-    out[key] = r;
-    if (f.index < last) ordered = false;
-    last = f.index;
+    const r = decodeField(v[key], key, f, cs, ctx);
+    if (r === undefined) continue;
+    fields.push(f);
+    values.push(r);
   }
   if (dups) for (; d < dups.length; d++) if (cs.fields.has(dups[d].key)) addStrict(ctx, 'duplicate', dups[d].path);
-  return ordered ? out : inStructOrder(out, cs);
+  return structObject(fields, values);
 }
+
+/** One struct field's decoded value; undefined when it is not kept (absent, or empty under omitempty). */
+function decodeField(e: unknown, key: string, f: CField, cs: CStruct, ctx: Ctx): unknown {
+  const outerStruct = ctx.structName;
+  ctx.segs.push(key);
+  ctx.fieldStack.push(key);
+  ctx.structName = cs.goName;
+  const r = decodeValue(e, f.type, f, ctx);
+  ctx.segs.pop();
+  ctx.fieldStack.pop();
+  ctx.structName = outerStruct;
+  return r === undefined || (f.omitEmpty && isGoEmpty(r, f.type)) ? undefined : r;
+}
+
+const fieldIndexOf = (f: CField): number => f.index;
+
+function inOrder(fields: CField[]): boolean {
+  for (let i = 1; i < fields.length; i++) if (fields[i].index < fields[i - 1].index) return false;
+  return true;
+}
+
+/**
+ * A struct's decoded fields as one object, its keys added in declaration order (kube's
+ * field order, and objects of a type then share their shapes).
+ */
+function structObject(fields: CField[], values: unknown[]): Record<string, unknown> {
+  if (!inOrder(fields)) sortAlongside(fields, values, fieldIndexOf);
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) out[fields[i].name] = values[i];
+  return out;
+}
+
 
 function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Record<string, unknown> {
   if (ctx.reuse && !ctx.sortKeys && !ctx.dupIndex?.has(v) && unchangedStringMap(v, valueType)) return v;

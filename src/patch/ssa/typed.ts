@@ -8,6 +8,7 @@
 // no marker at all is atomic. mapType on a map or struct field, or structType on a struct
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
+import { sortAlongside } from '../../sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../json-view.js';
@@ -449,7 +450,7 @@ function changedLevel(
         }
       }
     }
-    sortByRank(fs, rcs);
+    sortAlongside(fs, rcs, rankOf);
     let out = self ? '{".":{}' : '{';
     let empty = !self;
     for (let i = 0; i < fs.length; i++) {
@@ -525,21 +526,8 @@ function sortedFields(n: StructNode): Map<string, SortedField> {
   return n.sorted;
 }
 
-/** Insertion sort of a level's few fields by rank, their values moved alongside. */
-function sortByRank(fs: SortedField[], vs: unknown[]): void {
-  for (let i = 1; i < fs.length; i++) {
-    const f = fs[i];
-    const v = vs[i];
-    let j = i - 1;
-    while (j >= 0 && fs[j].rank > f.rank) {
-      fs[j + 1] = fs[j];
-      vs[j + 1] = vs[j];
-      j--;
-    }
-    fs[j + 1] = f;
-    vs[j + 1] = v;
-  }
-}
+
+const rankOf = (f: SortedField): number => f.rank;
 
 const NO_DROP: readonly PathElement[] = [];
 
