@@ -473,7 +473,6 @@ function planOf(def: string, registry: SchemaRegistry): Plan | undefined {
 }
 
 const defaultingSubtrees = new WeakMap<SchemaRegistry, Map<string, boolean>>();
-const recursiveFieldCache = new WeakMap<SchemaRegistry, Map<string, FieldSchema[]>>();
 
 /** Whether defaulting can change anything in a struct of `def` or below it (memoized). */
 function hasDefaults(def: string, registry: SchemaRegistry): boolean {
@@ -497,19 +496,12 @@ function hasDefaults(def: string, registry: SchemaRegistry): boolean {
 const refOf = (t: TypeRef): string | undefined =>
   t.kind === 'ref' ? t.name : t.kind === 'array' && t.items.kind === 'ref' ? t.items.name : t.kind === 'map' && t.values.kind === 'ref' ? t.values.name : undefined;
 
-/** The fields of `def` worth descending into: those whose type has defaults somewhere below. */
+/** The fields of `def` worth descending into: those whose type has defaults somewhere below (read once, by planOf). */
 function recursiveFields(def: string, registry: SchemaRegistry): FieldSchema[] {
-  let byDef = recursiveFieldCache.get(registry);
-  if (!byDef) recursiveFieldCache.set(registry, (byDef = new Map()));
-  let list = byDef.get(def);
-  if (!list) {
-    list = (registry[def]?.fields ?? []).filter((f) => {
-      const ref = refOf(f.type);
-      return ref !== undefined && hasDefaults(ref, registry);
-    });
-    byDef.set(def, list);
-  }
-  return list;
+  return (registry[def]?.fields ?? []).filter((f) => {
+    const ref = refOf(f.type);
+    return ref !== undefined && hasDefaults(ref, registry);
+  });
 }
 
 const emptyDefaults = new WeakMap<SchemaRegistry, Map<string, Obj | null>>();
