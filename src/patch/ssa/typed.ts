@@ -526,7 +526,6 @@ function sortedFields(n: StructNode): Map<string, SortedField> {
   return n.sorted;
 }
 
-
 const rankOf = (f: SortedField): number => f.rank;
 
 const NO_DROP: readonly PathElement[] = [];
