@@ -3,7 +3,6 @@
 // update loop, or creates the object when it is missing (201). `applyDecoded` takes an
 // already-decoded value so other encodings (application/apply-patch+cbor) can share it.
 
-import { readBody } from '../codec/body.js';
 import { applyPatchCborToJson } from '../codec/cbor/apply-patch.js';
 import { APPLY_PATCH_CBOR } from './patch-types.js';
 import { MAX_JSON_DEPTH, scanJson } from '../schema/json-scan.js';
@@ -14,7 +13,7 @@ import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
-import { addWarnings, type Scope } from './scope.js';
+import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
 import { findUndeclaredField } from '../patch/ssa/typed.js';
@@ -34,7 +33,7 @@ function parseForce(q: URLSearchParams): boolean {
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
   const force = parseForce(s.query);
-  const raw = await readBody(s.ctx.req);
+  const raw = await readWriteBody(s);
   if (mediaType === APPLY_PATCH_CBOR) {
     const doc = applyPatchCborToJson(raw);
     return applyDecoded(s, asConfig(doc), opts, force);

@@ -3,14 +3,14 @@
 // rather than fail; the result is decoded through the schema like any body and validated
 // by the type's strategy. Server-Side Apply is served elsewhere.
 
-import { readBody, baseMediaType } from '../codec/body.js';
+import { baseMediaType } from '../codec/body.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
 import type { KObject } from '../registry/types.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
-import { addWarnings, type Scope } from './scope.js';
+import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from './status-error.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleApplyPatch } from './apply.js';
@@ -42,7 +42,7 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (!supportedPatchTypes().includes(mt)) throw unsupportedPatchType();
   if (mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) return handleApplyPatch(s, mt);
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'other');
-  const body = (await readBody(s.ctx.req)).toString('utf8');
+  const body = (await readWriteBody(s)).toString('utf8');
   const patch = parsePatch(mt, body, opts.fieldValidation);
 
   if (info.subresource === 'scale') {

@@ -4,9 +4,9 @@
 import type { KObject, ResourceDef } from '../registry/types.js';
 import { decodeObject } from '../registry/generic/object-bytes.js';
 import { clone } from '../registry/generic/meta.js';
-import { readBody, decodeBody } from '../codec/body.js';
+import { decodeBody } from '../codec/body.js';
 import { respondStatus } from './respond.js';
-import type { Scope } from './scope.js';
+import { readWriteBody, type Scope } from './scope.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from './status-error.js';
 
@@ -61,7 +61,7 @@ export async function handleScaleUpdate(s: Scope): Promise<void> {
   const def = s.def;
   if (!def.scale) throw genericNotFound();
   const { namespace, name } = s.info;
-  const doc = decodeBody(await readBody(s.ctx.req), s.ctx.get('content-type') || undefined, { kind: 'Scale', apiVersion: 'autoscaling/v1' });
+  const doc = decodeBody(await readWriteBody(s), s.ctx.get('content-type') || undefined, { kind: 'Scale', apiVersion: 'autoscaling/v1' });
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw badRequest('Scale in version "v1" cannot be handled as a Scale: expected an object');
   const body = doc as { metadata?: { name?: string; resourceVersion?: string }; spec?: { replicas?: unknown } };
   if (body.metadata?.name !== undefined && body.metadata.name !== name) {

@@ -6,6 +6,7 @@ import type { GenericStore } from '../registry/generic/store.js';
 import type { KObject, ResourceDef } from '../registry/types.js';
 import type { RequestInfo } from '../server/request-info.js';
 import { readBody } from '../codec/body.js';
+import { writeTurn } from './write-turn.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import type { FieldValidation } from './write-options.js';
@@ -21,9 +22,16 @@ export interface Scope {
   pretty: boolean;
 }
 
+/** A write's body, handed over in the turn shared by the writes whose bodies arrived with it. */
+export async function readWriteBody(s: Scope): Promise<Buffer> {
+  const body = await readBody(s.ctx.req);
+  await writeTurn();
+  return body;
+}
+
 /** Reads the body and decodes it through the schema as an object of the scope's kind. */
 export async function readObject(s: Scope, fieldValidation: FieldValidation): Promise<KObject> {
-  const body = await readBody(s.ctx.req);
+  const body = await readWriteBody(s);
   const target = {
     kind: s.def.kind,
     group: s.def.group,
