@@ -8,7 +8,6 @@
 // no marker at all is atomic. mapType on a map or struct field, or structType on a struct
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
-import { sortAlongside } from '../../sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../json-view.js';
@@ -24,8 +23,8 @@ export type TypeNode =
       isObjectMeta: boolean;
       /** The nodes of declared fields, resolved on first use. */
       kids: Map<string, TypeNode>;
-      /** The declared fields with their FieldsV1 rank (see sortedFields), built on first use. */
-      sorted: Map<string, SortedField> | undefined;
+      /** Its FieldsV1 writer (see structWalker), compiled on first use. */
+      walker: StructWalker | undefined;
     }
   | { t: 'map'; elem: TypeNode; atomic: boolean }
   | {
@@ -37,15 +36,6 @@ export type TypeNode =
       /** The keys in `k:` order (by name), each with its quoted spelling. */
       keyOrder: { name: string; quoted: string }[];
     };
-
-/** A struct field as the FieldsV1 writer meets it: its element, that element quoted, its node. */
-interface SortedField {
-  name: string;
-  rank: number;
-  pe: PathElement;
-  quotedPE: string;
-  node: TypeNode | undefined;
-}
 
 type StructNode = Extract<TypeNode, { t: 'struct' }>;
 
@@ -78,7 +68,7 @@ export class TypeResolver {
         fields: new Map(schema.fields.map((f) => [f.name, f])),
         isObjectMeta: schema.name.endsWith('.ObjectMeta'),
         kids: new Map(),
-        sorted: undefined,
+        walker: undefined,
       };
       this.structs.set(key, n);
     }
@@ -410,8 +400,8 @@ export function changedFieldsV1Json(
 /**
  * The changes inside one non-leaf value as FieldsV1 text, or undefined when there are none.
  * `self`: the value itself is added, so its object starts with `".":{}` (a value added without
- * changes inside is a plain member, `{}`, which the caller writes). Struct fields are visited in
- * their FieldsV1 order, worked out once per struct, so a level is written as it is walked.
+ * changes inside is a plain member, `{}`, which the caller writes). Struct levels are written by
+ * their compiled walker (structWalker), in FieldsV1 order as they are walked.
  */
 function changedLevel(
   r: TypeResolver,
@@ -424,46 +414,7 @@ function changedLevel(
 ): string | undefined {
   const lo = isObj(l) ? l : undefined;
   const ro = isObj(rv) ? rv : undefined;
-  if (n.t === 'struct') {
-    // The fields either side sets, by for-in (V8's fast keyed loads), then put in FieldsV1 order.
-    const byName = sortedFields(n);
-    const fs: SortedField[] = [];
-    const rcs: unknown[] = [];
-    if (ro) {
-      for (const k in ro) {
-        const rc = ro[k];
-        if (rc === undefined) continue;
-        const f = byName.get(k);
-        if (f !== undefined) {
-          fs.push(f);
-          rcs.push(rc);
-        }
-      }
-    }
-    if (lo) {
-      for (const k in lo) {
-        if (lo[k] === undefined || (ro && ro[k] !== undefined)) continue;
-        const f = byName.get(k);
-        if (f !== undefined) {
-          fs.push(f);
-          rcs.push(undefined);
-        }
-      }
-    }
-    sortAlongside(fs, rcs, rankOf);
-    let out = self ? '{".":{}' : '{';
-    let empty = !self;
-    for (let i = 0; i < fs.length; i++) {
-      const f = fs[i];
-      if (drop.length && drop.includes(f.pe)) continue;
-      f.node ??= r.childOf(n, f.name)!;
-      const t = changedChild(r, f.node, lo ? lo[f.name] : undefined, rcs[i], f.pe, strip);
-      if (t === undefined) continue;
-      out += empty ? `${f.quotedPE}:${t}` : `,${f.quotedPE}:${t}`;
-      empty = false;
-    }
-    return empty && !self ? undefined : `${out}}`;
-  }
+  if (n.t === 'struct') return structWalker(r, n)(lo, ro, self, strip, drop, r);
   const pes: PathElement[] = [];
   const texts: string[] = [];
   const visit = (cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement): void => {
@@ -509,24 +460,58 @@ function levelJson(pes: PathElement[], texts: string[], self: boolean): string {
 }
 
 /**
- * A struct's declared fields by name, each with its rank in FieldsV1 order (by name, as UTF-16
- * units order them, which sortPEs also uses for field elements). ObjectMeta's managedFields is
- * never part of a set.
+ * A struct level's FieldsV1 writer (changedLevel's struct case), compiled once per struct from
+ * its schema: the declared fields in FieldsV1 order (by name, as UTF-16 units order them, which
+ * sortPEs also uses), each read with a constant property name, each scalar's test inline.
+ * The walk runs over every object a create stores; generic code reading fields by variable
+ * name cost it measurably more in the server.
  */
-function sortedFields(n: StructNode): Map<string, SortedField> {
-  if (n.sorted) return n.sorted;
+type StructWalker = (
+  lo: Obj | undefined,
+  ro: Obj | undefined,
+  self: boolean,
+  strip: FieldSet | undefined,
+  drop: readonly PathElement[],
+  r: TypeResolver,
+) => string | undefined;
+
+/** What the compiled walkers call back into. */
+interface WalkerHelpers {
+  child: typeof changedChild;
+  equal: typeof deepEqual;
+}
+const HELPERS: WalkerHelpers = { child: changedChild, equal: deepEqual };
+
+function structWalker(r: TypeResolver, n: StructNode): StructWalker {
+  if (n.walker) return n.walker;
   const names = [...n.fields.keys()].filter((k) => !(n.isObjectMeta && k === 'managedFields'));
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  n.sorted = new Map(
-    names.map((name, rank) => {
-      const pe = fieldPE(name);
-      return [name, { name, rank, pe, quotedPE: quoted(pe), node: undefined }];
-    }),
-  );
-  return n.sorted;
+  const nodes = names.map((name) => r.childOf(n, name)!);
+  // Every value spliced into the source is a JSON string literal of our own schema's names.
+  const lit = (v: string): string => JSON.stringify(v);
+  let body = "let out = self ? '{\".\":{}' : '{';\nlet empty = !self;\nlet lc, rc;\n";
+  names.forEach((name, i) => {
+    const pe = fieldPE(name);
+    body += `lc = lo === undefined ? undefined : lo[${lit(name)}];\nrc = ro === undefined ? undefined : ro[${lit(name)}];\n`;
+    body += `if ((lc !== undefined || rc !== undefined) && (drop.length === 0 || !drop.includes(${lit(pe)}))) {\n`;
+    if (nodes[i].t === 'scalar') {
+      // changedChild of a scalar: a member (unless stripped) when added or modified.
+      body += `  if ((strip === undefined || !strip.members.has(${lit(pe)})) && (lc === undefined || (rc !== undefined && !h.equal(lc, rc)))) {\n`;
+      body += `    out += empty ? ${lit(`${quoted(pe)}:{}`)} : ${lit(`,${quoted(pe)}:{}`)};\n    empty = false;\n  }\n`;
+    } else {
+      body += `  const t = h.child(r, nodes[${i}], lc, rc, ${lit(pe)}, strip);\n`;
+      body += `  if (t !== undefined) {\n    out += (empty ? ${lit(`${quoted(pe)}:`)} : ${lit(`,${quoted(pe)}:`)}) + t;\n    empty = false;\n  }\n`;
+    }
+    body += '}\n';
+  });
+  body += "return empty && !self ? undefined : out + '}';";
+  const compile = new Function('nodes', 'h', `return function (lo, ro, self, strip, drop, r) {\n${body}\n};`) as (
+    nodes: TypeNode[],
+    h: WalkerHelpers,
+  ) => StructWalker;
+  n.walker = compile(nodes, HELPERS);
+  return n.walker;
 }
-
-const rankOf = (f: SortedField): number => f.rank;
 
 const NO_DROP: readonly PathElement[] = [];
 
