@@ -475,7 +475,6 @@ function structObject(fields: CField[], values: unknown[]): Record<string, unkno
   return out;
 }
 
-
 function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Record<string, unknown> {
   if (ctx.reuse && !ctx.sortKeys && !ctx.dupIndex?.has(v) && unchangedStringMap(v, valueType)) return v;
   const keys = Object.keys(v);

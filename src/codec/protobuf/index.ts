@@ -9,6 +9,7 @@
 
 import type * as protobuf from 'protobufjs';
 import { protobufModule } from '../../lazy-module.js';
+import { str } from '../../json-view.js';
 import { KINDS, PKG } from './schema.js';
 import {
   ProtobufDecodeError,
@@ -76,8 +77,6 @@ export function supportsProtobuf(apiVersion: string, kind: string): boolean {
 function unknownType(): protobuf.Type {
   return schemaRoot().lookupType(`${PKG.runtime}.Unknown`);
 }
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
  * Decodes a kube protobuf body into kube's JSON shape. Throws ProtobufDecodeError

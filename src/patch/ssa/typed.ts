@@ -412,9 +412,7 @@ function changedLevel(
   strip: FieldSet | undefined,
   drop: readonly PathElement[],
 ): string | undefined {
-  const lo = isObj(l) ? l : undefined;
-  const ro = isObj(rv) ? rv : undefined;
-  if (n.t === 'struct') return structWalker(r, n)(lo, ro, self, strip, drop, r);
+  if (n.t === 'struct') return structWalker(r, n)(isObj(l) ? l : undefined, isObj(rv) ? rv : undefined, self, strip, drop, r);
   const pes: PathElement[] = [];
   const texts: string[] = [];
   const visit = (cnode: TypeNode, lc: unknown, rc: unknown, pe: PathElement): void => {
@@ -555,7 +553,6 @@ function forEachChildPair(
     }
   }
 }
-
 
 // ---- Merge (apply) ----
 

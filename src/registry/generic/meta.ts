@@ -39,7 +39,6 @@ export function nowTimestamp(d?: Date): string {
   return stamp;
 }
 
-
 export const clone = <T>(v: T): T => structuredClone(v);
 
 export function hasPendingFinalizers(obj: KObject): boolean {

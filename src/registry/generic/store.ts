@@ -85,7 +85,6 @@ export type DeleteResult =
   | { kind: 'marked'; object: VersionedBytes }
   | { kind: 'deleted'; object: VersionedBytes; obj: KObject };
 
-
 /** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
 function decodeKv(kv: KeyValue): KObject {
   const obj = decodeObject(kv.value);
