@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
-import { setFeatureGates } from './server/feature-gates.js';
+import { setFeatureGates } from './machinery/feature-gates.js';
 
 const USAGE = `Usage: kapi serve [flags]
 

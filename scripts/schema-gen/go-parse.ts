@@ -486,7 +486,7 @@ export function parseGoFile(path: string, src: string): GoFile {
   try {
     return new Parser(tokens, docAt).parseFile(path);
   } catch (e) {
-    throw new Error(`${path}: ${(e as Error).message}`);
+    throw new Error(`${path}: ${(e as Error).message}`, { cause: e });
   }
 }
 

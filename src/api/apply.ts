@@ -5,9 +5,9 @@
 
 import { applyPatchCborToJson } from '../codec/cbor/apply-patch.js';
 import { APPLY_PATCH_CBOR } from './patch-types.js';
-import { MAX_JSON_DEPTH, scanJson } from '../schema/json-scan.js';
+import { MAX_JSON_DEPTH, scanJson } from '../machinery/json-scan.js';
 import { parseJsonFast } from '../schema/json-fast.js';
-import type { KObject } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
@@ -17,17 +17,19 @@ import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
 import { findUndeclaredField } from '../patch/ssa/typed.js';
-import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
-
+import { strconvParseBool } from '../machinery/go-format.js';
 
 /** PatchOptions.force: a bool query parameter, as the parameter codec parses it. */
 function parseForce(q: URLSearchParams): boolean {
   const v = q.get('force');
   if (v === null || v === '') return false;
-  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return true;
-  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return false;
-  throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+  try {
+    return strconvParseBool(v);
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
 }
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
-import { genericNotFound, methodNotAllowed } from './status-error.js';
+import { genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 
 export async function handleCreate(s: Scope): Promise<void> {
   // POST goes to a collection; an object path has no create verb, a subresource path no route.

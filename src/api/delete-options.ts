@@ -2,10 +2,11 @@
 // one (JSON, YAML or protobuf; the query is then not read at all), else from the query,
 // then validated (ValidateDeleteOptions: 422 on DeleteOptions.meta.k8s.io).
 
+import { strconvParseBool, strconvParseInt } from '../machinery/go-format.js';
 import { readBody, decodeBody } from '../codec/body.js';
 import type { DeleteOptions } from '../registry/generic/store.js';
 import type { Scope } from './scope.js';
-import { badRequest, invalid, type FieldError } from './status-error.js';
+import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'];
 
@@ -73,15 +74,19 @@ function fromQuery(q: URLSearchParams): Raw {
   const out: Raw = {};
   const g = q.get('gracePeriodSeconds');
   if (g !== null && g !== '') {
-    if (!/^[+-]?[0-9]+$/.test(g)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(g)}: invalid syntax`);
-    out.gracePeriodSeconds = Number(g);
+    try {
+      out.gracePeriodSeconds = strconvParseInt(g);
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
   }
   const o = q.get('orphanDependents');
   if (o !== null && o !== '') {
-    const t = ['1', 't', 'T', 'true', 'TRUE', 'True'];
-    const f = ['0', 'f', 'F', 'false', 'FALSE', 'False'];
-    if (!t.includes(o) && !f.includes(o)) throw badRequest(`strconv.ParseBool: parsing ${JSON.stringify(o)}: invalid syntax`);
-    out.orphanDependents = t.includes(o);
+    try {
+      out.orphanDependents = strconvParseBool(o);
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
   }
   const p = q.get('propagationPolicy');
   if (p !== null) out.propagationPolicy = p;

@@ -5,7 +5,7 @@ import { parseDeleteOptions } from './delete-options.js';
 import { buildFilter } from './filters.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
-import { genericNotFound } from './status-error.js';
+import { genericNotFound } from '../machinery/errors.js';
 
 export async function handleDelete(s: Scope): Promise<void> {
   const { info, def } = s;

@@ -2,12 +2,14 @@
 // /version, shaped as kube-apiserver 1.33 serves them. Everything is derived from the
 // registered ResourceDefs on each request, so groups added later show up without a restart.
 
+import { parseBool } from '../machinery/go-format.js';
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { yamlModule } from '../lazy-module.js';
-import { apiVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
-import { genericNotFound, notAcceptable } from './status-error.js';
+import { yamlModule } from '../machinery/lazy-module.js';
+import { verbsOf, type ResourceDef } from '../registry/types.js';
+import { apiVersionOf } from '../machinery/api-resource.js';
+import { genericNotFound, notAcceptable } from '../machinery/errors.js';
 
 type Ctx = ParameterizedContext;
 
@@ -185,7 +187,7 @@ export function negotiateMediaType(
 export function isPrettyPrint(ctx: Ctx): boolean {
   if (ctx.querystring.includes('pretty')) {
     const pp = new URLSearchParams(ctx.querystring).get('pretty');
-    if (pp) return ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(pp);
+    if (pp) return parseBool(pp) === true;
   }
   const ua = ctx.get('User-Agent');
   return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');

@@ -1,10 +1,11 @@
 // List and watch filters: label and field selectors turned into one entry predicate.
 
 import type { CacheEntry } from '../cache/watch-cache.js';
-import { decodeObject } from '../registry/generic/object-bytes.js';
-import type { KObject, ResourceDef } from '../registry/types.js';
-import { parseFieldSelector, parseLabelSelector, validateFieldSelector, SelectorParseError, type FieldSelector } from './selectors.js';
-import { badRequest } from './status-error.js';
+import { decodeObject } from '../machinery/stored-bytes.js';
+import type { ResourceDef } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
+import { parseFieldSelector, parseLabelSelector, validateFieldSelector, SelectorParseError, type FieldSelector } from '../machinery/selectors.js';
+import { badRequest } from '../machinery/errors.js';
 
 interface LabeledEntry extends CacheEntry {
   labels?: Record<string, string>;

@@ -4,7 +4,7 @@
 import { handleScaleGet } from './scale.js';
 import { respondObject, parseIncludeObject } from './respond.js';
 import type { Scope } from './scope.js';
-import { genericNotFound } from './status-error.js';
+import { genericNotFound } from '../machinery/errors.js';
 
 export async function handleGet(s: Scope): Promise<void> {
   const { info, store } = s;

@@ -7,8 +7,8 @@
 // What the storage layer checks later (the continue token, continue with a resourceVersion,
 // a malformed resourceVersion) lives with the store, as in kube.
 
-import { goQuote } from './selectors.js';
-import { badRequest, invalid, type FieldError } from './status-error.js';
+import { strconvParseInt } from '../machinery/go-format.js';
+import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
 
 export interface ListQuery {
   /** undefined when absent or empty (kube treats both as unset). */
@@ -24,23 +24,11 @@ export interface ListQuery {
   sendInitialEvents: boolean;
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
-/** strconv.ParseInt(s, 10, 64), with Go's error text. */
-export function parseGoInt64(s: string): number {
-  const m = /^[+-]?[0-9]+$/.exec(s);
-  if (!m) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: invalid syntax`);
-  const n = BigInt(s.startsWith('+') ? s.slice(1) : s);
-  if (n < INT64_MIN || n > INT64_MAX) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
-  return Number(n);
-}
-
 function intOption(q: URLSearchParams, name: string): number | undefined {
   const v = q.get(name);
   if (v === null) return undefined;
   try {
-    return parseGoInt64(v);
+    return strconvParseInt(v);
   } catch (e) {
     throw badRequest((e as Error).message);
   }

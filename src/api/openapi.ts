@@ -4,11 +4,12 @@
 
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { ResourceDef } from '../registry/types.js';
+import { apiResourceOf, type ResourceDef } from '../registry/types.js';
+import { parseAccept } from './discovery.js';
 import { describedSchemas } from '../schema/types/index.js';
 import type { SchemaRegistry } from '../schema/model.js';
-import { apiVersionOf } from '../registry/types.js';
-import { genericNotFound, notAcceptable } from './status-error.js';
+import { apiVersionOf } from '../machinery/api-resource.js';
+import { genericNotFound, notAcceptable } from '../machinery/errors.js';
 
 interface Doc {
   json: Buffer;
@@ -32,6 +33,57 @@ const v3Key = (gv: string): string => (gv.includes('/') ? `apis/${gv}` : `api/${
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** The protobuf media type kube answers /openapi/v2 with (Go's mime parser rejects the '@' form). */
+export const OPENAPI_V2_PROTOBUF_CONTENT_TYPE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+
+export interface OpenAPIRepresentation {
+  format: 'json' | 'protobuf';
+  /** The Content-Type to answer with. */
+  contentType: string;
+}
+
+type Row = [type: string, subType: string, rep: OpenAPIRepresentation];
+
+function negotiate(accept: string | undefined, table: Row[]): OpenAPIRepresentation | undefined {
+  // As kube-openapi's handlers: an empty header means */*, clauses are tried in goautoneg's
+  // order (q is not a filter), and the first table row a clause matches wins.
+  const clauses = parseAccept(accept && accept.length > 0 ? accept : '*/*');
+  for (const c of clauses) {
+    for (const [type, subType, rep] of table) {
+      if (c.type !== type && c.type !== '*') continue;
+      if (c.subType !== subType && c.subType !== '*') continue;
+      return rep;
+    }
+  }
+  return undefined;
+}
+
+const JSON_REP: OpenAPIRepresentation = { format: 'json', contentType: 'application/json' };
+const V2_PROTOBUF: OpenAPIRepresentation = { format: 'protobuf', contentType: OPENAPI_V2_PROTOBUF_CONTENT_TYPE };
+
+/**
+ * The representation of /openapi/v2 for an Accept header, or undefined (answer 406).
+ * kubectl <= 1.27 and client-go's OpenAPISchema() send
+ * `Accept: application/com.github.proto-openapi.spec.v2@v1.0+protobuf`; kube answers with
+ * Content-Type application/com.github.proto-openapi.spec.v2.v1.0+protobuf.
+ */
+export function negotiateOpenAPIV2(accept: string | undefined): OpenAPIRepresentation | undefined {
+  return negotiate(accept, [
+    ['application', 'json', JSON_REP],
+    ['application', 'com.github.proto-openapi.spec.v2@v1.0+protobuf', V2_PROTOBUF],
+    ['application', 'com.github.proto-openapi.spec.v2.v1.0+protobuf', V2_PROTOBUF],
+  ]);
+}
+
+/**
+ * The representation of /openapi/v3/<gv> for an Accept header, or undefined (answer 406).
+ * kube also offers application/com.github.proto-openapi.spec.v3.v1.0+protobuf; kapi serves
+ * JSON only (kubectl and client-go ask for JSON).
+ */
+export function negotiateOpenAPIV3(accept: string | undefined): OpenAPIRepresentation | undefined {
+  return negotiate(accept, [['application', 'json', JSON_REP]]);
+}
+
 export function installOpenAPI(router: Router, defs: () => ResourceDef[], serverVersion = 'v1.33.0'): void {
   let v2: Doc | undefined;
   let v2Protobuf: Buffer | undefined;
@@ -43,13 +95,13 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
     if (v2) return v2;
     const { api, schemas } = await load();
     openapiHash = api.openapiHash;
-    return (v2 = doc(api.buildOpenAPIV2(defs(), schemas, { infoVersion: serverVersion })));
+    return (v2 = doc(api.buildOpenAPIV2(defs().map(apiResourceOf), schemas, { infoVersion: serverVersion })));
   };
   const v3Docs = async () => {
     if (v3) return v3;
     const { api, schemas } = await load();
     openapiHash = api.openapiHash;
-    const all = defs();
+    const all = defs().map(apiResourceOf);
     const gvs = [...new Set(all.map((d) => apiVersionOf(d)))];
     v3 = new Map(gvs.map((gv) => [v3Key(gv), doc(api.buildOpenAPIV3(all, schemas, gv, { infoVersion: serverVersion }))]));
     return v3;
@@ -76,7 +128,7 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
 
   router.get('/openapi/v2', async (ctx) => {
     const { api } = await load();
-    const rep = api.negotiateOpenAPIV2(ctx.get('accept') || undefined);
+    const rep = negotiateOpenAPIV2(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf']);
     const d = await v2Doc();
     ctx.set('Last-Modified', lastModified);
@@ -96,8 +148,7 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
     const key = ctx.path.slice('/openapi/v3/'.length);
     const d = (await v3Docs()).get(key);
     if (!d) throw genericNotFound();
-    const { api } = await load();
-    const rep = api.negotiateOpenAPIV3(ctx.get('accept') || undefined);
+    const rep = negotiateOpenAPIV3(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json']);
     const hash = typeof ctx.query.hash === 'string' ? ctx.query.hash : undefined;
     if (hash !== undefined && hash !== d.hash) {

@@ -3,13 +3,13 @@
 // application errors inside the update loop (so a retry re-applies to the newer object).
 // Status codes and texts follow kube-apiserver's patcher (endpoints/handlers/patch.go).
 
-import { featureEnabled } from '../server/feature-gates.js';
+import { featureEnabled } from '../machinery/feature-gates.js';
 import { applyJsonPatch, JsonPatchError, type Operation } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { StrategicMergeError, goValue, strategicMergePatch } from '../patch/strategic-merge.js';
-import { JsonSyntaxError, scanJson, type JsonDuplicate } from '../schema/json-scan.js';
-import { StatusError, badRequest } from './status-error.js';
-import type { FieldValidation } from './write-options.js';
+import { JsonSyntaxError, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
+import { StatusError, badRequest } from '../machinery/errors.js';
+import type { FieldValidation } from '../machinery/options.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
 export const MERGE_PATCH = 'application/merge-patch+json';

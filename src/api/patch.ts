@@ -5,13 +5,13 @@
 
 import { baseMediaType } from '../codec/body.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
-import type { KObject } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
-import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleApplyPatch } from './apply.js';
 

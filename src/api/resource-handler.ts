@@ -2,10 +2,10 @@
 // dispatches on the verb resolved by request info. Only the verbs a type serves exist.
 
 import type { Context } from 'koa';
-import type { RequestInfo } from '../server/request-info.js';
+import type { RequestInfo } from './request-info.js';
 import type { GenericStore } from '../registry/generic/store.js';
 import { negotiateOutput } from '../codec/negotiate.js';
-import { genericNotFound, methodNotAllowed, badRequest } from './status-error.js';
+import { genericNotFound, methodNotAllowed, badRequest } from '../machinery/errors.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
 import { handleList } from './list.js';

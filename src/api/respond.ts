@@ -1,16 +1,17 @@
 import { gzipSync } from 'node:zlib';
-import { featureEnabled } from '../server/feature-gates.js';
+import { featureEnabled } from '../machinery/feature-gates.js';
 // Writing objects, lists, tables and Status bodies in the negotiated format. JSON
 // bodies are assembled from the cache's bytes without re-serializing the objects.
 
 import type { Context } from 'koa';
-import { yamlModule } from '../lazy-module.js';
+import { yamlModule } from '../machinery/lazy-module.js';
 import type { OutputFormat } from '../codec/negotiate.js';
-import type { KObject, ResourceDef, TableConvertor } from '../registry/types.js';
-import { apiVersionOf } from '../registry/types.js';
+import type { ResourceDef, TableConvertor } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
+import { apiVersionOf } from '../machinery/api-resource.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
-import { decodeObject, listItemSlice, type VersionedBytes } from '../registry/generic/object-bytes.js';
-import { badRequest, type Status } from './status-error.js';
+import { decodeObject, listItemSlice, type VersionedBytes } from '../machinery/stored-bytes.js';
+import { badRequest, type Status } from '../machinery/errors.js';
 import {
   PROTOBUF_MEDIA_TYPE,
   encodeProtobufFromRaw,

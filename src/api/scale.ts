@@ -1,14 +1,15 @@
 // The /scale subresource: an autoscaling/v1 Scale view of a workload's replicas, read
 // from and written back to the object through the store's one update loop.
 
-import type { KObject, ResourceDef } from '../registry/types.js';
-import { decodeObject } from '../registry/generic/object-bytes.js';
-import { clone } from '../registry/generic/meta.js';
+import type { ResourceDef } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
+import { decodeObject } from '../machinery/stored-bytes.js';
+import { clone } from '../machinery/meta.js';
 import { decodeBody } from '../codec/body.js';
 import { respondStatus } from './respond.js';
 import { readWriteBody, type Scope } from './scope.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
-import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from './status-error.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from '../machinery/errors.js';
 
 export function scaleOf(def: ResourceDef, obj: KObject): Record<string, unknown> {
   const scale = def.scale!;

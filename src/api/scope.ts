@@ -3,14 +3,15 @@
 import type { Context } from 'koa';
 import type { OutputFormat } from '../codec/negotiate.js';
 import type { GenericStore } from '../registry/generic/store.js';
-import type { KObject, ResourceDef } from '../registry/types.js';
-import type { RequestInfo } from '../server/request-info.js';
+import type { ResourceDef } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
+import type { RequestInfo } from './request-info.js';
 import { readBody } from '../codec/body.js';
 import { writeTurn } from './write-turn.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
-import type { FieldValidation } from './write-options.js';
-import { badRequest } from './status-error.js';
+import type { FieldValidation } from '../machinery/options.js';
+import { badRequest } from '../machinery/errors.js';
 
 export interface Scope {
   ctx: Context;

@@ -2,7 +2,7 @@ import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleScaleUpdate } from './scale.js';
 import { readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
-import { genericNotFound, methodNotAllowed } from './status-error.js';
+import { genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 
 export async function handleUpdate(s: Scope): Promise<void> {
   const { info, def } = s;

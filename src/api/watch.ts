@@ -48,17 +48,17 @@ import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { CacheEntry, CacheEvent } from '../cache/watch-cache.js';
-import { decodeObject, replaceResourceVersion } from '../registry/generic/object-bytes.js';
-import { parseResourceVersion } from '../registry/generic/store.js';
+import { decodeObject, replaceResourceVersion } from '../machinery/stored-bytes.js';
+import { parseResourceVersion } from '../machinery/resource-version.js';
 import { acceptedMediaTypes } from '../codec/negotiate.js';
 import { CBOR_MEDIA_TYPE, CBOR_SEQ_MEDIA_TYPE, cborEnabled, encodeCbor, encodeCborWatchEvent } from '../codec/cbor/index.js';
 import { parseSelectors, selectorFilter } from './filters.js';
 import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
 import { respondStatus, tableOf } from './respond.js';
-import { featureEnabled } from '../server/feature-gates.js';
-import { StatusError, badRequest, gone, invalid, notAcceptable, type FieldError, type Status } from './status-error.js';
-import { watcherRegistered, watcherUnregistered } from '../server/metrics.js';
+import { featureEnabled } from '../machinery/feature-gates.js';
+import { StatusError, badRequest, gone, invalid, notAcceptable, type FieldError, type Status } from '../machinery/errors.js';
+import { watcherRegistered, watcherUnregistered } from '../cache/metrics.js';
 import { PROTOBUF_MEDIA_TYPE, PROTOBUF_WATCH_MEDIA_TYPE, encodeProtobufWatchEvent } from '../codec/protobuf/index.js';
 import { acceptWebSocket, handshakeRefusal, isWebSocketRequest, pendingUpgrade, refuse } from './watch-websocket.js';
 
@@ -412,6 +412,7 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     }
   };
 
+  // eslint-disable-next-line prefer-const -- assigned once the close path below exists
   let timer: NodeJS.Timeout | undefined;
   let bookmarkTimer: NodeJS.Timeout | undefined;
   const close = (): void => {

@@ -1,11 +1,11 @@
 // Query options of writes (CreateOptions, UpdateOptions, PatchOptions, DeleteOptions),
 // validated as kube validates them: a bad value is 422 Invalid on the options kind.
 
-import { invalid, type FieldError } from './status-error.js';
+import { invalid, type FieldError } from '../machinery/errors.js';
 import { managerOrUserAgent } from '../patch/ssa/manager-name.js';
 import type { WriteOwner } from '../registry/generic/store.js';
+import type { FieldValidation } from '../machinery/options.js';
 
-export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 export interface WriteOptions {
   dryRun: boolean;

@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Storage, StorageWatch, WatchEvent } from '../storage/interface.js';
 import { isStorageError } from '../storage/errors.js';
-import { timeout } from '../api/status-error.js';
+import { timeout } from '../machinery/errors.js';
 import type { CacheEvent, WatchCache } from './watch-cache.js';
 
 interface Waiter {

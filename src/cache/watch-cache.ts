@@ -3,7 +3,7 @@
 // RegistryWatch feeds it events in revision order, so every cache on a node agrees on
 // what revision it reflects.
 
-import { replaceResourceVersion, withResourceVersion, type VersionedBytes } from '../registry/generic/object-bytes.js';
+import { replaceResourceVersion, withResourceVersion, type VersionedBytes } from '../machinery/stored-bytes.js';
 
 export interface CacheEntry extends VersionedBytes {
   key: string;

@@ -2,8 +2,8 @@
 // kube's nesting limit. Errors are the Status kube-apiserver gives.
 
 import type { IncomingMessage } from 'node:http';
-import { yamlModule } from '../lazy-module.js';
-import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../api/status-error.js';
+import { yamlModule } from '../machinery/lazy-module.js';
+import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, CborDecodeError, cborEnabled, decodeCbor } from './cbor/index.js';
 

@@ -2,7 +2,7 @@
 // CBORServingAndStorage gate), and the Table representation
 // (as=Table;g=meta.k8s.io;v=v1|v1beta1) that kubectl asks for.
 
-import { notAcceptable } from '../api/status-error.js';
+import { notAcceptable } from '../machinery/errors.js';
 import { CBOR_MEDIA_TYPE, cborEnabled } from './cbor/index.js';
 
 export interface MediaRange {

@@ -3,8 +3,8 @@
 // decode drops unknown fields, sees duplicate keys, and fails on wrong types. What the
 // client asked with fieldValidation decides whether those issues warn or reject.
 
-import { badRequest, unsupportedMediaType } from '../api/status-error.js';
-import type { FieldValidation } from '../api/write-options.js';
+import { badRequest, unsupportedMediaType } from '../machinery/errors.js';
+import type { FieldValidation } from '../machinery/options.js';
 import {
   DecodeError,
   cannotBeHandledMessage,
@@ -14,7 +14,7 @@ import {
   jsonSyntaxCause,
   unrecognizedObjectMessage,
 } from '../schema/decode.js';
-import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '../schema/json-scan.js';
+import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
 import { parseJsonFast } from '../schema/json-fast.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';

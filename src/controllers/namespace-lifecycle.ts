@@ -5,8 +5,8 @@
 import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic/store.js';
 import type { CacheEvent } from '../cache/watch-cache.js';
-import { decodeObject } from '../registry/generic/object-bytes.js';
-import { StatusError } from '../api/status-error.js';
+import { decodeObject } from '../machinery/stored-bytes.js';
+import { StatusError } from '../machinery/errors.js';
 import { KUBERNETES_FINALIZER } from '../registry/core/namespaces/strategy.js';
 
 export class NamespaceLifecycleController {

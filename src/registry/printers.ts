@@ -1,7 +1,8 @@
 // Shared pieces of the Table printers (after kube's pkg/printers): the Name and Age
 // columns and the age rendering kubectl shows.
 
-import type { KObject, TableColumn } from './types.js';
+import type { TableColumn } from './types.js';
+import type { KObject } from '../machinery/object.js';
 
 export const NAME_COLUMN: TableColumn = {
   name: 'Name',

@@ -1,35 +1,9 @@
-import type { FieldError } from '../api/status-error.js';
-import type { NameValidator } from './generic/validation.js';
+import type { FieldError } from '../machinery/errors.js';
+import type { KObject } from '../machinery/object.js';
+import type { APIResource } from '../machinery/api-resource.js';
+
+import type { NameValidator } from '../machinery/validation/names.js';
 import type { GarbageCollectionPolicy } from './generic/deletion.js';
-
-/** An object as it travels through the registry: decoded JSON with typed metadata. */
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string | null;
-  deletionTimestamp?: string | null;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: unknown[];
-  finalizers?: string[];
-  managedFields?: unknown[];
-  selfLink?: string;
-  [k: string]: unknown;
-}
-
-export interface KObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  spec?: Record<string, unknown>;
-  status?: Record<string, unknown>;
-  [k: string]: unknown;
-}
 
 /** One column of a meta.k8s.io/v1 Table. */
 export interface TableColumn {
@@ -144,9 +118,29 @@ export interface ResourceDef {
   fieldLabels?: Record<string, (obj: KObject) => string>;
 }
 
-export const apiVersionOf = (def: Pick<ResourceDef, 'group' | 'version'>): string =>
-  def.group ? `${def.group}/${def.version}` : def.version;
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 export const verbsOf = (def: ResourceDef): string[] => def.verbs ?? ALL_VERBS;
+
+/** The type as discovery and OpenAPI describe it. */
+export function apiResourceOf(def: ResourceDef): APIResource {
+  return {
+    group: def.group,
+    version: def.version,
+    resource: def.resource,
+    kind: def.kind,
+    listKind: def.listKind,
+    singularName: def.singularName,
+    shortNames: def.shortNames,
+    categories: def.categories,
+    namespaced: def.namespaced,
+    verbs: verbsOf(def),
+    objectSubresources: Object.keys(def.subresources ?? {}).sort(),
+    scale: def.scale !== undefined,
+    // kube documents the deleted object as the DELETE answer only for storages that return it
+    // (MayReturnFullObjectDeleter); a namespace's own delete logic answers with it but is
+    // documented as a Status.
+    deleteReturnsObject: def.returnDeletedObject && !def.ownDeletion,
+  };
+}

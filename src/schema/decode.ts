@@ -16,9 +16,9 @@
 //
 // For JSON text use decodeJsonBody (scanJson + decodeTyped); for YAML decodeYamlBody.
 
-import { sortAlongside } from '../sort-alongside.js';
+import { sortAlongside } from '../machinery/sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model.js';
-import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from './json-scan.js';
+import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from '../machinery/json-scan.js';
 import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
 import { parseYamlWithDuplicates, type YamlDuplicate, type YamlParseOptions } from './yaml-dups.js';
 import { goZeroJson, isGoEmpty } from './go-zero.js';

@@ -6,6 +6,8 @@
 // Arithmetic is exact (BigInt); nothing here goes through floating point except the
 // informational `value`.
 
+import { parseInt64 } from '../machinery/go-format.js';
+
 export const QUANTITY_REGEXP = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 /** resource.ErrFormatWrong */
 export const QUANTITY_FORMAT_MESSAGE = `quantities must match the regular expression '${QUANTITY_REGEXP}'`;
@@ -34,7 +36,6 @@ const BINARY_BY_EXPONENT = new Map<number, string>(Object.entries(BINARY_SUFFIXE
 const SUFFIX_CHARS = 'eEinumkKMGTP';
 
 const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
@@ -88,13 +89,6 @@ function split(str: string): Split | null {
   return { positive, value, num, denom, suffix: str.slice(suffixStart) };
 }
 
-/** strconv.ParseInt(s, 10, 64), or null. */
-function parseInt64(s: string): bigint | null {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  return v < INT64_MIN || v > INT64_MAX ? null : v;
-}
-
 function interpretSuffix(suffix: string): { base: 10 | 2; exponent: number; format: QuantityFormat } | null {
   const dec = DECIMAL_SUFFIXES[suffix];
   if (dec !== undefined && Object.hasOwn(DECIMAL_SUFFIXES, suffix)) return { base: 10, exponent: dec, format: 'DecimalSI' };
@@ -102,7 +96,7 @@ function interpretSuffix(suffix: string): { base: 10 | 2; exponent: number; form
   if (bin !== undefined && Object.hasOwn(BINARY_SUFFIXES, suffix)) return { base: 2, exponent: bin, format: 'BinarySI' };
   if (suffix.length > 1 && (suffix[0] === 'E' || suffix[0] === 'e')) {
     const parsed = parseInt64(suffix.slice(1));
-    if (parsed === null) return null;
+    if (parsed === undefined) return null;
     return { base: 10, exponent: Number(BigInt.asIntN(32, parsed)), format: 'DecimalExponent' };
   }
   return null;
@@ -149,7 +143,7 @@ function parseAmount(str: string): Amount | string {
     if (scale >= -9) {
       const shifted = num + denom;
       const v = parseInt64(shifted);
-      if (v === null) return QUANTITY_NUMERIC_MESSAGE;
+      if (v === undefined) return QUANTITY_NUMERIC_MESSAGE;
       const product = v * mantissa;
       if (product <= INT64_MAX) {
         const result = positive ? product : -product;
@@ -190,7 +184,8 @@ function parseAmount(str: string): Amount | string {
 /** Quantity.String(): the canonical form. */
 function canonicalize(a: Amount): string {
   if (a.keep !== undefined) return a.keep;
-  let { unscaled, exp } = a;
+  const unscaled = a.unscaled;
+  let exp = a.exp;
   if (unscaled === 0n) return '0';
   let format = a.format;
   if (format === 'BinarySI') {

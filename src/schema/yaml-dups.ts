@@ -6,14 +6,14 @@
 // the non-strict conversion kube decodes from.
 
 import type { CST, Node as YamlNode, Pair } from 'yaml';
-import { yamlModule } from '../lazy-module.js';
+import { yamlModule } from '../machinery/lazy-module.js';
 
 const isAlias = (n: unknown) => yamlModule().isAlias(n);
 const isMap = (n: unknown) => yamlModule().isMap(n);
 const isPair = (n: unknown) => yamlModule().isPair(n);
 const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
-import { goQuote } from './json-scan.js';
+import { goQuote } from '../machinery/json-scan.js';
 
 export const MAX_YAML_DEPTH = 10_000;
 /**

@@ -4,8 +4,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { StatusError, genericNotFound, internalError } from '../api/status-error.js';
-import { parseRequestInfo } from './request-info.js';
+import { StatusError, genericNotFound, internalError } from '../machinery/errors.js';
+import { parseRequestInfo } from '../api/request-info.js';
 import { negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';

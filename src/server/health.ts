@@ -3,7 +3,7 @@
 
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { genericNotFound } from '../api/status-error.js';
+import { genericNotFound } from '../machinery/errors.js';
 
 export interface HealthCheck {
   name: string;

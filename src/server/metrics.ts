@@ -1,16 +1,13 @@
 // Prometheus metrics under kube-apiserver's names and labels (k8s.io/apiserver/pkg/endpoints/
-// metrics), so existing dashboards and alerts work unchanged. A private registry keeps tests and
-// embedders from colliding with prom-client's global one.
+// metrics), so existing dashboards and alerts work unchanged.
 
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import { LabeledCounter, LabeledHistogram } from './labeled-metrics.js';
-import { StatusError } from '../api/status-error.js';
-import { nonResourceInfo, type RequestInfo } from './request-info.js';
-
-export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+import { Gauge } from 'prom-client';
+import { registry } from '../machinery/metrics-registry.js';
+import { LabeledCounter, LabeledHistogram } from '../machinery/labeled-metrics.js';
+import { StatusError } from '../machinery/errors.js';
+import { nonResourceInfo, type RequestInfo } from '../api/request-info.js';
 
 export const requestTotal = new LabeledCounter(
   'apiserver_request_total',
@@ -69,33 +66,12 @@ export const currentInflightRequests = new Gauge({
   },
 });
 
-export const registeredWatchers = new Gauge({
-  name: 'apiserver_registered_watchers',
-  help: 'Number of currently registered watchers for a given resources',
-  labelNames: ['group', 'version', 'kind'] as const,
-  registers: [registry],
-});
-
 export const storageObjects = new Gauge({
   name: 'apiserver_storage_objects',
   help: 'Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.',
   labelNames: ['resource'] as const,
   registers: [registry],
 });
-
-/** Call when a watch starts serving (kind as in the watch events, e.g. StatefulSet). */
-export function watcherRegistered(group: string, version: string, kind: string): void {
-  registeredWatchers.inc({ group, version, kind });
-}
-
-/** Call when a watch ends, however it ends. */
-export function watcherUnregistered(group: string, version: string, kind: string): void {
-  registeredWatchers.dec({ group, version, kind });
-}
-
-export function setRegisteredWatchers(group: string, version: string, kind: string, count: number): void {
-  registeredWatchers.set({ group, version, kind }, count);
-}
 
 /**
  * Objects stored for a resource; kube labels it with the qualified resource

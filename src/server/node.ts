@@ -3,14 +3,15 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
 import type { Storage } from '../storage/interface.js';
 import { RegistryWatch } from '../cache/registry-watch.js';
 import { GenericStore } from '../registry/generic/store.js';
 import { RESOURCE_DEFS } from '../registry/all.js';
-import type { KObject, ResourceDef } from '../registry/types.js';
+import type { ResourceDef } from '../registry/types.js';
+import type { KObject } from '../machinery/object.js';
 import { createApp } from './app.js';
 import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { Encoder } from 'cbor-x';
 import { decodeCborTypedBody } from '../../src/codec/cbor/typed.js';
 import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
-import { StatusError } from '../../src/api/status-error.js';
+import { StatusError } from '../../src/machinery/errors.js';
 
 // The case builders take loosely shaped values (any): they exist to write odd and malformed bodies.
 const enc = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });
 const TAG = Buffer.from('d9d9f7', 'hex');
 const tc = (v: unknown): Buffer => Buffer.concat([TAG, enc.encode(v)]);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- builds CBOR from loosely shaped test values
 function hand(v: any): Buffer {
   const head = (m: number, n: number): Buffer => n < 24 ? Buffer.from([(m << 5) | n]) : n < 256 ? Buffer.from([(m << 5) | 24, n]) : (() => { const b = Buffer.alloc(3); b[0] = (m << 5) | 25; b.writeUInt16BE(n, 1); return b; })();
   if (v === null) return Buffer.from([0xf6]);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from 'cbor-x';
 import { parse as parseYaml } from 'yaml';
 import { applyPatchCborToJson, decodeCbor, encodeCbor, CborDecodeError } from '../../src/codec/cbor/index.js';
-import { StatusError } from '../../src/api/status-error.js';
+import { StatusError } from '../../src/machinery/errors.js';
 
 const cborx = new Decoder({ mapsAsObjects: false, useRecords: false });
 const encoderx = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });

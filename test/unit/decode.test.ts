@@ -15,7 +15,7 @@ import {
   strictDecodingMessage,
   unrecognizedObjectMessage,
 } from '../../src/schema/decode.js';
-import { JsonNumber, JsonSyntaxError, goQuote, scanJson } from '../../src/schema/json-scan.js';
+import { JsonNumber, JsonSyntaxError, goQuote, scanJson } from '../../src/machinery/json-scan.js';
 import {
   QUANTITY_FORMAT_MESSAGE,
   QUANTITY_NUMERIC_MESSAGE,

@@ -5,6 +5,9 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field
+type Json = Record<string, any>;
 import {
   compareKubeAwareVersions,
   installDiscovery,
@@ -12,9 +15,9 @@ import {
   parseAccept,
   DISCOVERY_SERIALIZERS,
 } from '../../src/api/discovery.js';
-import { StatusError } from '../../src/api/status-error.js';
+import { StatusError } from '../../src/machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../src/registry/types.js';
-import { parseRequestInfo } from '../../src/server/request-info.js';
+import { parseRequestInfo } from '../../src/api/request-info.js';
 
 const dummyStrategy = {} as Strategy;
 
@@ -125,7 +128,7 @@ describe('plain discovery', () => {
   });
 
   it('GET /apis lists named groups in registration order, core excluded', async () => {
-    const body = await (await get('/apis')).json();
+    const body = await (await get('/apis')).json() as Json;
     expect(body).toEqual({
       kind: 'APIGroupList',
       apiVersion: 'v1',
@@ -145,7 +148,7 @@ describe('plain discovery', () => {
   });
 
   it('GET /apis/<group> answers an APIGroup', async () => {
-    const body = await (await get('/apis/scheduling.k8s.io')).json();
+    const body = await (await get('/apis/scheduling.k8s.io')).json() as Json;
     expect(body).toEqual({
       kind: 'APIGroup',
       apiVersion: 'v1',
@@ -181,7 +184,7 @@ describe('plain discovery', () => {
   });
 
   it('omits empty shortNames/categories and reports cluster scope', async () => {
-    const body = await (await get('/apis/scheduling.k8s.io/v1')).json();
+    const body = await (await get('/apis/scheduling.k8s.io/v1')).json() as Json;
     expect(body.resources).toEqual([
       {
         name: 'priorityclasses',
@@ -196,7 +199,7 @@ describe('plain discovery', () => {
   });
 
   it('GET /api/v1 has no apiVersion (as kube) and lists namespaces with their subresources', async () => {
-    const body = await (await get('/api/v1')).json();
+    const body = await (await get('/api/v1')).json() as Json;
     expect(body.kind).toBe('APIResourceList');
     expect(body).not.toHaveProperty('apiVersion');
     expect(body.groupVersion).toBe('v1');
@@ -255,7 +258,7 @@ describe('aggregated discovery', () => {
     expect(res.headers.get('vary')).toBe('Accept');
     expect(res.headers.get('cache-control')).toBe('public');
     expect(res.headers.get('etag')).toMatch(/^"[0-9A-F]{128}"$/);
-    const body = await res.json();
+    const body = await res.json() as Json;
     expect(body.kind).toBe('APIGroupDiscoveryList');
     expect(body.apiVersion).toBe('apidiscovery.k8s.io/v2');
     expect(body.metadata).toEqual({});
@@ -294,7 +297,7 @@ describe('aggregated discovery', () => {
   });
 
   it('GET /api answers only the core group', async () => {
-    const body = await (await get('/api', { Accept: KUBECTL_ACCEPT })).json();
+    const body = await (await get('/api', { Accept: KUBECTL_ACCEPT })).json() as Json;
     expect(body.kind).toBe('APIGroupDiscoveryList');
     expect(body.items).toHaveLength(1);
     expect(body.items[0].metadata).toEqual({});
@@ -323,17 +326,17 @@ describe('aggregated discovery', () => {
     const withJson = await get('/apis', { Accept: `${beta},application/json` });
     expect(withJson.status).toBe(200);
     expect(withJson.headers.get('content-type')).toBe('application/json');
-    expect((await withJson.json()).kind).toBe('APIGroupList');
+    expect(((await withJson.json()) as Json).kind).toBe('APIGroupList');
     const only = await get('/apis', { Accept: beta });
     expect(only.status).toBe(406);
-    expect((await only.json()).reason).toBe('NotAcceptable');
+    expect(((await only.json()) as Json).reason).toBe('NotAcceptable');
   });
 
   it('serves the aggregated list whenever any clause asks for it, as kube does', async () => {
     // kube first negotiates under the discovery restrictions, which skip plain clauses, so a
     // lower q does not demote the aggregated form.
     const res = await get('/apis', { Accept: `${AGGREGATED_CT};q=0.5,application/json` });
-    expect((await res.json()).kind).toBe('APIGroupDiscoveryList');
+    expect(((await res.json()) as Json).kind).toBe('APIGroupDiscoveryList');
   });
 
   it('serves the aggregated list as YAML too', async () => {

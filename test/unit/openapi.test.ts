@@ -14,14 +14,14 @@ import {
   buildOpenAPIV3,
   decodeOpenAPIV2Protobuf,
   encodeOpenAPIV2Protobuf,
-  negotiateOpenAPIV2,
-  negotiateOpenAPIV3,
   openAPIV2Root,
   openapiHash,
   openapiV3Index,
 } from '../../src/schema/openapi/index.js';
-import type { ResourceDef, ScaleSpec, Strategy } from '../../src/registry/types.js';
+import { apiResourceOf, type ResourceDef, type ScaleSpec, type Strategy } from '../../src/registry/types.js';
+import { negotiateOpenAPIV2, negotiateOpenAPIV3 } from '../../src/api/openapi.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- OpenAPI documents are read field by field
 type Json = Record<string, any>;
 
 // ---------------------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ const names = (params: Json[] | undefined): string[] => (params ?? []).map((p) =
 // ---------------------------------------------------------------------------------------------
 
 describe('OpenAPI v3 (per group version)', () => {
-  const doc = buildOpenAPIV3(DEFS, REGISTRY, 'apps/v1') as Json;
+  const doc = buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, 'apps/v1') as Json;
   const schemas = doc.components.schemas as Record<string, Json>;
   const sts = `${APPS}.StatefulSet`;
 
@@ -309,7 +309,7 @@ describe('OpenAPI v3 (per group version)', () => {
     expect(schemas['io.k8s.api.scheduling.v1.PriorityClass']).toBeUndefined();
     expect(schemas[`${CORE}.Namespace`]).toBeUndefined();
     // The same document for the /openapi/v3 key form.
-    expect(buildOpenAPIV3(DEFS, REGISTRY, 'apis/apps/v1')).toEqual(doc);
+    expect(buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, 'apis/apps/v1')).toEqual(doc);
   });
 
   it("uses kube's operation ids, tags, actions and group-version-kinds", () => {
@@ -501,7 +501,7 @@ describe('OpenAPI v3 (per group version)', () => {
   });
 
   it('maps every type kind and inlines embedded structs', () => {
-    const w = buildOpenAPIV3(DEFS, REGISTRY, 'example.kapi.io/v1') as Json;
+    const w = buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, 'example.kapi.io/v1') as Json;
     const s = w.components.schemas['io.kapi.example.v1.Widget'];
     expect(s['x-kubernetes-map-type']).toBe('atomic');
     expect(s['x-kubernetes-unions']).toEqual([{ discriminator: 'mode', 'fields-to-discriminateBy': { a: 'A' } }]);
@@ -528,7 +528,7 @@ describe('OpenAPI v3 (per group version)', () => {
   });
 
   it('builds the core group version: namespaces with finalize and status', () => {
-    const core = buildOpenAPIV3(DEFS, REGISTRY, 'v1') as Json;
+    const core = buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, 'v1') as Json;
     expect(Object.keys(core.paths)).toEqual([
       '/api/v1/',
       '/api/v1/namespaces',
@@ -556,7 +556,7 @@ describe('OpenAPI v3 (per group version)', () => {
 });
 
 describe('OpenAPI v2 (swagger, all groups)', () => {
-  const doc = buildOpenAPIV2(DEFS, REGISTRY) as Json;
+  const doc = buildOpenAPIV2(DEFS.map(apiResourceOf), REGISTRY) as Json;
 
   it("has kube's top level and discovery paths", () => {
     expect(Object.keys(doc)).toEqual(['definitions', 'info', 'parameters', 'paths', 'security', 'securityDefinitions', 'swagger']);
@@ -624,7 +624,7 @@ describe('OpenAPI v2 (swagger, all groups)', () => {
 });
 
 describe('gnostic protobuf (application/com.github.proto-openapi.spec.v2@v1.0+protobuf)', () => {
-  const doc = buildOpenAPIV2(DEFS, REGISTRY) as Json;
+  const doc = buildOpenAPIV2(DEFS.map(apiResourceOf), REGISTRY) as Json;
   const pb = encodeOpenAPIV2Protobuf(doc);
 
   it('decodes back to the same document', () => {
@@ -661,7 +661,7 @@ describe('gnostic protobuf (application/com.github.proto-openapi.spec.v2@v1.0+pr
 
 describe('/openapi/v3 index, hashes and negotiation', () => {
   it('builds the index with hash query parameters', () => {
-    const body = JSON.stringify(buildOpenAPIV3(DEFS, REGISTRY, 'apps/v1'));
+    const body = JSON.stringify(buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, 'apps/v1'));
     const hash = openapiHash(body);
     expect(hash).toMatch(/^[0-9A-F]{128}$/);
     expect(openapiV3Index(['apps/v1', 'v1', 'apis'], { 'apps/v1': hash, 'api/v1': 'ABC' })).toEqual({
@@ -711,12 +711,13 @@ async function startFakeServer(v2: Json, v3 = false): Promise<{ url: string; req
   const v3Docs = new Map<string, { body: string; hash: string }>();
   if (v3) {
     for (const key of ['api/v1', 'apis/apps/v1', 'apis/scheduling.k8s.io/v1']) {
-      const body = JSON.stringify(buildOpenAPIV3(DEFS, REGISTRY, key));
+      const body = JSON.stringify(buildOpenAPIV3(DEFS.map(apiResourceOf), REGISTRY, key));
       v3Docs.set(key, { body, hash: openapiHash(body) });
     }
   }
   const v3Index = JSON.stringify(openapiV3Index([...v3Docs.keys()], Object.fromEntries([...v3Docs].map(([k, d]) => [k, d.hash]))));
   const requests: Recorded[] = [];
+  // eslint-disable-next-line prefer-const -- assigned after the handler that closes over it
   let server: Server;
   const send = (res: import('node:http').ServerResponse, status: number, type: string, body: string | Buffer) => {
     res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
@@ -845,7 +846,7 @@ describe.skipIf(!existsSync(KUBECTL_127))('kubectl 1.27 reads the v2 protobuf', 
     runKubectl(KUBECTL_127, dir, ['--server', url, 'create', '-f', join(dir, file), '--validate=true', '--dry-run=client', '-o', 'yaml']);
 
   it('validates client-side against the definitions when the server lacks field validation', async () => {
-    const srv = await startFakeServer(withoutFieldValidation(buildOpenAPIV2(DEFS, REGISTRY) as Json));
+    const srv = await startFakeServer(withoutFieldValidation(buildOpenAPIV2(DEFS.map(apiResourceOf), REGISTRY) as Json));
     try {
       const unknown = await kubectl(srv.url, 'unknown.yaml');
       expect(unknown.code, unknown.stderr).not.toBe(0);
@@ -868,7 +869,7 @@ describe.skipIf(!existsSync(KUBECTL_127))('kubectl 1.27 reads the v2 protobuf', 
   });
 
   it("finds the fieldValidation parameter on the PATCH operation and leaves validation to the server", async () => {
-    const srv = await startFakeServer(buildOpenAPIV2(DEFS, REGISTRY) as Json);
+    const srv = await startFakeServer(buildOpenAPIV2(DEFS.map(apiResourceOf), REGISTRY) as Json);
     try {
       const res = await kubectl(srv.url, 'unknown.yaml');
       expect(res.stderr).toBe('');
@@ -888,7 +889,7 @@ describe.skipIf(!existsSync(KUBECTL_133))('kubectl 1.33 explain reads the v3 doc
   let srv: Awaited<ReturnType<typeof startFakeServer>>;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-explain-'));
-    srv = await startFakeServer(buildOpenAPIV2(DEFS, REGISTRY) as Json, true);
+    srv = await startFakeServer(buildOpenAPIV2(DEFS.map(apiResourceOf), REGISTRY) as Json, true);
   });
   afterAll(async () => {
     await srv?.close();

@@ -7,10 +7,10 @@ import { FieldManager } from '../../src/patch/ssa/field-manager.js';
 import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
 import { TypeResolver, changedFieldsV1Json, changes, zeroObject } from '../../src/patch/ssa/typed.js';
 import { FieldSet } from '../../src/patch/ssa/fieldpath.js';
-import { RawJson } from '../../src/raw-json.js';
-import { encodeForStorage } from '../../src/registry/generic/object-bytes.js';
+import { RawJson } from '../../src/machinery/raw-json.js';
+import { encodeForStorage } from '../../src/machinery/stored-bytes.js';
 import { applySchemaDefaults } from '../../src/schema/types/defaults.js';
-import type { KObject } from '../../src/registry/types.js';
+import type { KObject } from '../../src/machinery/object.js';
 
 type O = Record<string, unknown>;
 const r = new TypeResolver(SCHEMAS);

@@ -5,11 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { FieldManager } from '../../src/patch/ssa/field-manager.js';
-import { StatusError } from '../../src/api/status-error.js';
+import { type StatusError } from '../../src/machinery/errors.js';
 import { SCHEMAS } from '../../src/schema/types/index.js';
 import { TypeResolver, changes, compare, toFieldSet } from '../../src/patch/ssa/typed.js';
 import { FieldSet, comparePE, keyPE, pathString, type PathElement } from '../../src/patch/ssa/fieldpath.js';
-import type { KObject } from '../../src/registry/types.js';
+import type { KObject } from '../../src/machinery/object.js';
 
 const DEF = 'io.k8s.api.apps.v1.StatefulSet';
 const r = new TypeResolver(SCHEMAS);

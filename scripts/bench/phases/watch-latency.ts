@@ -8,7 +8,7 @@
 // deliveries, which must both be 0.
 import net from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { request, type Target } from '../http.js';
+import { request } from '../http.js';
 import { percentiles, type Percentiles } from '../load.js';
 import { PRIORITY_CLASSES_PATH, priorityClassBody } from '../manifest.js';
 import { sleep } from '../proc.js';

@@ -4,7 +4,7 @@
 // means. Any decode failure, a repeated map key anywhere included, is a 400
 // `error decoding patch: <cbor error>`.
 
-import { badRequest } from '../../api/status-error.js';
+import { badRequest } from '../../machinery/errors.js';
 import { CborDecodeError, decodeCbor, duplicateKeyMessage } from './decode.js';
 
 /** The plain JSON value of an apply-patch+cbor body (what an apply-patch+yaml body yields). */

@@ -14,7 +14,7 @@
 //
 // Messages are fxamacker/cbor's, which kube passes through.
 
-import { JsonNumber } from '../../schema/json-scan.js';
+import { JsonNumber } from '../../machinery/json-scan.js';
 
 export const MAX_NESTED_LEVELS = 64;
 export const MAX_ARRAY_ELEMENTS = 1024;

@@ -2,7 +2,7 @@
 // (alpha in 1.33, off by default): objects, lists, tables and Status in application/cbor,
 // watch streams in application/cbor-seq, apply patches in application/apply-patch+cbor.
 
-import { featureEnabled } from '../../server/feature-gates.js';
+import { featureEnabled } from '../../machinery/feature-gates.js';
 
 export const CBOR_MEDIA_TYPE = 'application/cbor';
 /** RFC 8742 CBOR sequence: a watch stream is one CBOR item per event, back to back. */

@@ -13,10 +13,10 @@
 //     error, `cbor: found unknown field at map element index N` (fxamacker/cbor reports
 //     only the index, within the map that holds the field).
 
-import { badRequest } from '../../api/status-error.js';
-import type { FieldValidation } from '../../api/write-options.js';
+import { badRequest } from '../../machinery/errors.js';
+import type { FieldValidation } from '../../machinery/options.js';
 import { DecodeError, cannotBeHandledMessage, decodeTyped, unrecognizedObjectMessage } from '../../schema/decode.js';
-import { JsonNumber } from '../../schema/json-scan.js';
+import { JsonNumber } from '../../machinery/json-scan.js';
 import type { SchemaRegistry } from '../../schema/model.js';
 import { CborDecodeError, decodeCbor, duplicateKeyMessage, type CborDocument } from './decode.js';
 

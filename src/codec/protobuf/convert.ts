@@ -3,7 +3,7 @@
 // from the custom field options in schema.ts; see the comment there.
 
 import type * as protobuf from 'protobufjs';
-import { protobufModule } from '../../lazy-module.js';
+import { protobufModule } from '../../machinery/lazy-module.js';
 import { PROTO_SOURCES, PKG } from './schema.js';
 
 export class ProtobufDecodeError extends Error {

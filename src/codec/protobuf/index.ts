@@ -8,8 +8,8 @@
 // the kinds listed in schema.ts (KINDS) plus meta/v1 Status and DeleteOptions.
 
 import type * as protobuf from 'protobufjs';
-import { protobufModule } from '../../lazy-module.js';
-import { str } from '../../json-view.js';
+import { protobufModule } from '../../machinery/lazy-module.js';
+import { str } from '../../machinery/json-view.js';
 import { KINDS, PKG } from './schema.js';
 import {
   ProtobufDecodeError,

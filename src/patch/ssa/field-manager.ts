@@ -3,9 +3,9 @@
 // (versionCheck → lastAppliedUpdater → lastAppliedManager → skipNonApplied → capManagers →
 // buildManagerInfo → managedFieldsUpdater → stripMeta → structured merge).
 
-import { badRequest } from '../../api/status-error.js';
+import { badRequest } from '../../machinery/errors.js';
 import { plainError } from './plain-error.js';
-import type { KObject } from '../../registry/types.js';
+import type { KObject } from '../../machinery/object.js';
 import type { SchemaRegistry } from '../../schema/model.js';
 import { FieldSet, fieldPE } from './fieldpath.js';
 import { applyConfig } from './apply.js';
@@ -20,9 +20,9 @@ import {
   type Managed,
 } from './managed-fields.js';
 import { TypeResolver, changedFieldsV1Json, changes, zeroObject, type TypeNode } from './typed.js';
-import { RawJson } from '../../raw-json.js';
-import { deepEqual } from '../../json-view.js';
-import { nowTimestamp } from '../../registry/generic/meta.js';
+import { RawJson } from '../../machinery/raw-json.js';
+import { deepEqual } from '../../machinery/json-view.js';
+import { nowTimestamp } from '../../machinery/meta.js';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
 const MAX_UPDATE_MANAGERS = 10;

@@ -3,7 +3,7 @@
 // belong to the client-side applier and are taken over) and lastAppliedUpdater (the annotation
 // follows what "kubectl" applies server-side, once it exists).
 
-import type { KObject } from '../../registry/types.js';
+import type { KObject } from '../../machinery/object.js';
 import type { FieldSet } from './fieldpath.js';
 import { stableJson } from './fieldpath.js';
 import { compare, toFieldSet, type TypeNode, type TypeResolver } from './typed.js';

@@ -1,7 +1,7 @@
 // metadata.managedFields: the wire entries to managers (identifier → field set) and back,
 // after apimachinery's managedfields internals (managedfields.go, conflict.go).
 
-import { StatusError } from '../../api/status-error.js';
+import { StatusError } from '../../machinery/errors.js';
 import { FieldSet, pathString, type PathElement } from './fieldpath.js';
 
 export type Operation = 'Apply' | 'Update';

@@ -4,7 +4,7 @@
 // not decode), and kapi never answers bad input with a 500: they are 400 BadRequest with
 // kube's message.
 
-import { StatusError, badRequest } from '../../api/status-error.js';
+import { type StatusError, badRequest } from '../../machinery/errors.js';
 
 export function plainError(message: string): StatusError {
   return badRequest(message);

@@ -10,7 +10,7 @@
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
-import { deepEqual, isObj, type Obj } from '../../json-view.js';
+import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
 
 export type TypeNode =
   | { t: 'scalar' }

@@ -1,7 +1,7 @@
 // The defaults kube applies to a pod template (pkg/apis/core/v1/defaults.go), so a
 // template stored by kapi reads back as it would from kube-apiserver.
 
-import { withNullCreationTimestamp } from '../generic/meta.js';
+import { withNullCreationTimestamp } from '../../machinery/meta.js';
 
 interface Port {
   protocol?: string;

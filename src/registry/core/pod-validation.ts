@@ -8,19 +8,12 @@
 // Go prints a bad value through its String() method when it has one (resource names,
 // quantities): those values are wrapped in GoStringer so they render bare, not quoted.
 
-import type { FieldError } from '../../api/status-error.js';
-import {
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  isQualifiedName,
-  isValidLabelValue,
-  validateAnnotations,
-  validateLabelSelector,
-  validateLabels,
-} from '../generic/validation.js';
+import type { FieldError } from '../../machinery/errors.js';
+import { validateAnnotations, validateLabelSelector, validateLabels } from '../../machinery/validation/object-meta.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { goFloatString, parseQuantity } from '../../schema/quantity.js';
-import { OBJECT_META_FIELDS } from '../generic/meta.js';
-import { asArr, asObj, isObj, str, type Obj } from '../../json-view.js';
+import { OBJECT_META_FIELDS } from '../../machinery/meta.js';
+import { asArr, asObj, isObj, str, type Obj } from '../../machinery/json-view.js';
 
 /** A bad value Go renders with its String() method: printed bare, without quotes. */
 export class GoStringer {

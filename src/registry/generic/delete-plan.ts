@@ -4,9 +4,10 @@
 // until its finalizers, or its grace period, are done. Runs inside the store's write, so
 // it sees the latest object and may throw to refuse.
 
-import type { KObject, ResourceDef } from '../types.js';
+import type { ResourceDef } from '../types.js';
+import type { KObject } from '../../machinery/object.js';
 import { gcFinalizersOnDelete, namespaceFinalizersOnDelete, setFinalizers, type PropagationOptions } from './deletion.js';
-import { hasPendingFinalizers, nowTimestamp } from './meta.js';
+import { hasPendingFinalizers, nowTimestamp } from '../../machinery/meta.js';
 
 export interface DeletePlanOptions extends PropagationOptions {
   gracePeriodSeconds?: number;

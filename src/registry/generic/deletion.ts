@@ -3,7 +3,7 @@
 // shouldDeleteDependents, deletionFinalizersForGarbageCollection) and the namespace
 // registry's own variant. The collector that acts on the finalizers is not part of this.
 
-import type { KObject } from '../types.js';
+import type { KObject } from '../../machinery/object.js';
 
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';

@@ -11,7 +11,7 @@
 // refused write stores nothing; an etcd cluster with its own limit refuses alike and gets
 // the same answer. A dry run never reaches etcd in kube, so it is not limited.
 
-import { StatusError } from '../../api/status-error.js';
+import { StatusError } from '../../machinery/errors.js';
 
 /** etcd's default --max-request-bytes. */
 export const MAX_STORAGE_REQUEST_BYTES = 1.5 * 1024 * 1024;

@@ -1,7 +1,7 @@
 // A LabelSelector in kube's string form (metav1.LabelSelectorAsSelector(...).String()),
 // as a Scale's status.selector carries it.
 
-import { parseLabelSelector } from '../../api/selectors.js';
+import { parseLabelSelector } from '../../machinery/selectors.js';
 
 interface Requirement {
   key: string;

@@ -1,7 +1,7 @@
 // A short cmp.Diff-like rendering of what changed between two specs, which kube prints
 // after "... may not change fields other than ..." style messages.
 
-import { deepEqual, type Obj } from '../../json-view.js';
+import { deepEqual, type Obj } from '../../machinery/json-view.js';
 
 export function specDiff(goType: string, before: Obj, after: Obj): string {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();

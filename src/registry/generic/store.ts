@@ -9,7 +9,7 @@ import type { KeyValue, Storage } from '../../storage/interface.js';
 import { KindActor, type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
 import type { RegistryWatch } from '../../cache/registry-watch.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
-import { decodeContinue, encodeContinue, encodeContinueToken } from '../../cache/continue-token.js';
+import { decodeContinue, encodeContinue, encodeContinueToken } from '../../machinery/continue-token.js';
 import {
   OPTIMISTIC_LOCK_MESSAGE,
   StatusError,
@@ -22,13 +22,16 @@ import {
   type FieldError,
   type GroupResource,
   qualifiedResource,
-} from '../../api/status-error.js';
+} from '../../machinery/errors.js';
 import { isStorageError } from '../../storage/errors.js';
-import { apiVersionOf, type KObject, type ResourceDef, type Strategy } from '../types.js';
-import { decodeObject, encodeForStorage, storedLengthsDiffer, stripResourceVersion, withResourceVersion, type VersionedBytes } from './object-bytes.js';
-import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from './meta.js';
-import { deepEqual } from '../../json-view.js';
-import { validateObjectMeta, validateObjectMetaUpdate } from './validation.js';
+import { type ResourceDef, type Strategy } from '../types.js';
+import { apiVersionOf } from '../../machinery/api-resource.js';
+import { type KObject } from '../../machinery/object.js';
+import { decodeObject, encodeForStorage, storedLengthsDiffer, stripResourceVersion, withResourceVersion, type VersionedBytes } from '../../machinery/stored-bytes.js';
+import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
+import { deepEqual } from '../../machinery/json-view.js';
+import { parseResourceVersion } from '../../machinery/resource-version.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
@@ -849,11 +852,4 @@ function canonical(obj: KObject): KObject {
   const { resourceVersion: _rv, ...meta } = obj.metadata;
   void _rv;
   return { ...obj, metadata: meta };
-}
-
-export function parseResourceVersion(rv: string): number {
-  if (!/^[0-9]+$/.test(rv)) {
-    throw badRequest(`resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`);
-  }
-  return Number(rv);
 }

@@ -2,7 +2,7 @@
 // registry (list kinds, unknown kinds) and the served group versions.
 
 import type { SchemaRegistry, StructSchema } from '../model.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { APIResource } from '../../machinery/api-resource.js';
 import { syntheticList } from './builtins.js';
 import type { KindNaming } from './paths.js';
 import { makeLookup, type GroupVersion, type SchemaContext } from './schemas.js';
@@ -13,7 +13,7 @@ export interface Prepared {
   /** Served group versions, core v1 first, then by group and version. */
   groupVersions: GroupVersion[];
   /** The definition names of every served kind and list kind. */
-  kindDefinitions(def: ResourceDef): { kind: string; list: string };
+  kindDefinitions(def: APIResource): { kind: string; list: string };
 }
 
 const gvkKey = (group: string, version: string, kind: string): string => `${group}\u0000${version}\u0000${kind}`;
@@ -24,7 +24,7 @@ export function conventionalName(group: string, version: string, kind: string): 
   return `io.k8s.api.${g}.${version}.${kind}`;
 }
 
-export function prepare(defs: ResourceDef[], registry: SchemaRegistry): Prepared {
+export function prepare(defs: APIResource[], registry: SchemaRegistry): Prepared {
   const byGvk = new Map<string, string>();
   for (const s of Object.values(registry)) if (s.gvk) byGvk.set(gvkKey(s.gvk.group, s.gvk.version, s.gvk.kind), s.name);
   const naming: KindNaming = {

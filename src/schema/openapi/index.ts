@@ -2,11 +2,9 @@
 //   /openapi/v2                  buildOpenAPIV2 (JSON) / encodeOpenAPIV2Protobuf (gnostic protobuf)
 //   /openapi/v3                  openapiV3Index
 //   /openapi/v3/apis/<g>/<v>     buildOpenAPIV3
-// plus the small pieces of kube-openapi's handlers (ETag hash, Accept negotiation) that the
-// routes need to answer as kube-apiserver does.
+// plus kube-openapi's ETag hash, which the routes need to answer as kube-apiserver does.
 
 import { createHash } from 'node:crypto';
-import { parseAccept } from '../../api/discovery.js';
 import { sortKeys } from './schemas.js';
 
 export { buildOpenAPIV3, type OpenAPIOptions } from './v3.js';
@@ -44,55 +42,4 @@ export function openapiV3Index(groupVersions: string[], hashes: Record<string, s
     paths[key] = { serverRelativeURL: hash ? `/openapi/v3/${key}?hash=${hash}` : `/openapi/v3/${key}` };
   }
   return sortKeys({ paths });
-}
-
-/** The protobuf media type kube answers /openapi/v2 with (Go's mime parser rejects the '@' form). */
-export const OPENAPI_V2_PROTOBUF_CONTENT_TYPE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
-
-export interface OpenAPIRepresentation {
-  format: 'json' | 'protobuf';
-  /** The Content-Type to answer with. */
-  contentType: string;
-}
-
-type Row = [type: string, subType: string, rep: OpenAPIRepresentation];
-
-function negotiate(accept: string | undefined, table: Row[]): OpenAPIRepresentation | undefined {
-  // As kube-openapi's handlers: an empty header means */*, clauses are tried in goautoneg's
-  // order (q is not a filter), and the first table row a clause matches wins.
-  const clauses = parseAccept(accept && accept.length > 0 ? accept : '*/*');
-  for (const c of clauses) {
-    for (const [type, subType, rep] of table) {
-      if (c.type !== type && c.type !== '*') continue;
-      if (c.subType !== subType && c.subType !== '*') continue;
-      return rep;
-    }
-  }
-  return undefined;
-}
-
-const JSON_REP: OpenAPIRepresentation = { format: 'json', contentType: 'application/json' };
-const V2_PROTOBUF: OpenAPIRepresentation = { format: 'protobuf', contentType: OPENAPI_V2_PROTOBUF_CONTENT_TYPE };
-
-/**
- * The representation of /openapi/v2 for an Accept header, or undefined (answer 406).
- * kubectl <= 1.27 and client-go's OpenAPISchema() send
- * `Accept: application/com.github.proto-openapi.spec.v2@v1.0+protobuf`; kube answers with
- * Content-Type application/com.github.proto-openapi.spec.v2.v1.0+protobuf.
- */
-export function negotiateOpenAPIV2(accept: string | undefined): OpenAPIRepresentation | undefined {
-  return negotiate(accept, [
-    ['application', 'json', JSON_REP],
-    ['application', 'com.github.proto-openapi.spec.v2@v1.0+protobuf', V2_PROTOBUF],
-    ['application', 'com.github.proto-openapi.spec.v2.v1.0+protobuf', V2_PROTOBUF],
-  ]);
-}
-
-/**
- * The representation of /openapi/v3/<gv> for an Accept header, or undefined (answer 406).
- * kube also offers application/com.github.proto-openapi.spec.v3.v1.0+protobuf; kapi serves
- * JSON only (kubectl and client-go ask for JSON).
- */
-export function negotiateOpenAPIV3(accept: string | undefined): OpenAPIRepresentation | undefined {
-  return negotiate(accept, [['application', 'json', JSON_REP]]);
 }

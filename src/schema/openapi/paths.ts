@@ -5,7 +5,7 @@
 //
 // Operations are built once in a version-neutral form and rendered in v2 or v3 style.
 
-import { verbsOf, type ResourceDef } from '../../registry/types.js';
+import type { APIResource } from '../../machinery/api-resource.js';
 import { META } from './builtins.js';
 import { refPrefix, type Json } from './schemas.js';
 
@@ -199,18 +199,15 @@ const RESPONSE_OK = 'OK';
 const STATUS = `${META}.Status`;
 
 /** The paths of one resource. */
-export function resourcePaths(def: ResourceDef, naming: KindNaming): PathItem[] {
-  const verbs = new Set(verbsOf(def));
+export function resourcePaths(def: APIResource, naming: KindNaming): PathItem[] {
+  const verbs = new Set(def.verbs);
   const gvk = { group: def.group, version: def.version, kind: def.kind };
   const tag = tagOf(def.group, def.version);
   const id = `${groupCamel(def.group)}${upperFirst(def.version)}`;
   const ns = def.namespaced ? 'Namespaced' : '';
   const obj = naming.definitionOf(def.group, def.version, def.kind);
   const list = naming.definitionOf(def.group, def.version, def.listKind);
-  // kube documents the deleted object as the DELETE answer only for storages that return it
-  // (MayReturnFullObjectDeleter); a namespace's own delete logic answers with it but is
-  // documented as a Status.
-  const deleted = def.returnDeletedObject && !def.ownDeletion ? obj : STATUS;
+  const deleted = def.deleteReturnsObject ? obj : STATUS;
   const base = gvPrefix(def.group, def.version);
   const nsPath = def.namespaced ? `${base}/namespaces/{namespace}/${def.resource}` : `${base}/${def.resource}`;
   const scopeParams = def.namespaced ? [PARAMS.namespace] : [];
@@ -342,7 +339,7 @@ export function resourcePaths(def: ResourceDef, naming: KindNaming): PathItem[] 
   if (main.length > 0) items.push({ path: `${nsPath}/{name}`, ops: main, params: [nameParam(def.kind), ...scopeParams, PARAMS.pretty] });
 
   // Subresources.
-  for (const sub of Object.keys(def.subresources ?? {}).sort()) {
+  for (const sub of def.objectSubresources) {
     const suffix = upperFirst(sub);
     if (sub === 'finalize') {
       if (!verbs.has('update')) continue;

@@ -3,13 +3,13 @@
 // names them), and every reachable definition under #/definitions, without `default`s.
 
 import type { SchemaRegistry } from '../model.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { APIResource } from '../../machinery/api-resource.js';
 import { BEARER_TOKEN, DEFAULT_INFO_VERSION, prepare } from './context.js';
 import { discoveryRootPaths, groupRootPath, groupVersionRootPath, referencedDefinitions, renderV2, resourcePaths, type PathItem } from './paths.js';
 import { SchemaConverter, sortKeys, type Json } from './schemas.js';
 import type { OpenAPIOptions } from './v3.js';
 
-export function buildOpenAPIV2(defs: ResourceDef[], registry: SchemaRegistry, opts: OpenAPIOptions = {}): Json {
+export function buildOpenAPIV2(defs: APIResource[], registry: SchemaRegistry, opts: OpenAPIOptions = {}): Json {
   const prepared = prepare(defs, registry);
   const items: PathItem[] = [...discoveryRootPaths()];
   const groups = new Set<string>();

@@ -2,7 +2,7 @@
 // /openapi/v3/apis/<group>/<version> (or /openapi/v3/api/v1).
 
 import type { SchemaRegistry } from '../model.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { APIResource } from '../../machinery/api-resource.js';
 import { BEARER_TOKEN, DEFAULT_INFO_VERSION, parseGroupVersion, prepare } from './context.js';
 import { groupVersionRootPath, referencedDefinitions, renderV3, resourcePaths, type PathItem } from './paths.js';
 import { SchemaConverter, sortKeys, type Json } from './schemas.js';
@@ -17,7 +17,7 @@ export interface OpenAPIOptions {
  *   components, but name the group versions in DeleteOptions/WatchEvent kind lists)
  * @param groupVersion "apps/v1", "v1", or the /openapi/v3 key form "apis/apps/v1" / "api/v1"
  */
-export function buildOpenAPIV3(defs: ResourceDef[], registry: SchemaRegistry, groupVersion: string, opts: OpenAPIOptions = {}): Json {
+export function buildOpenAPIV3(defs: APIResource[], registry: SchemaRegistry, groupVersion: string, opts: OpenAPIOptions = {}): Json {
   const gv = parseGroupVersion(groupVersion);
   const prepared = prepare(defs, registry);
   const mine = defs.filter((d) => d.group === gv.group && d.version === gv.version);

@@ -18,7 +18,7 @@
 
 import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
 import { isGoZeroScalar } from '../go-zero.js';
-import { isObj, type Obj } from '../../json-view.js';
+import { isObj, type Obj } from '../../machinery/json-view.js';
 
 /** Field rules computed from the object rather than constant. */
 export type FieldRuleName =

@@ -13,7 +13,7 @@
 
 import type { FieldSchema, SchemaRegistry } from '../model.js';
 import { goZeroJson, isGoEmpty } from '../go-zero.js';
-import { isObj, type Obj } from '../../json-view.js';
+import { isObj, type Obj } from '../../machinery/json-view.js';
 
 /** The JSON Go writes for a field whose value is Go's zero value (a nil pointer is null). */
 function zeroJson(f: FieldSchema): unknown {

@@ -11,7 +11,7 @@
 // version. '\x00' after the key keeps all versions of "/a/b" before "/a/bc" in byte
 // order, and the fixed-width decimal revision sorts versions of one key by revision.
 
-import { allocBytes } from '../../bytes.js';
+import { allocBytes } from '../../machinery/bytes.js';
 
 export const META_REV = 'm!rev';
 export const META_COMPACT = 'm!compact';

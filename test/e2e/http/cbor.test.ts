@@ -490,9 +490,16 @@ describe('watch', () => {
     const ai = ib & 0x1f;
     let n = ai;
     if (ai === 24) n = b[at++];
-    else if (ai === 25) (n = b.readUInt16BE(at)), (at += 2);
-    else if (ai === 26) (n = b.readUInt32BE(at)), (at += 4);
-    else if (ai === 27) (n = Number(b.readBigUInt64BE(at))), (at += 8);
+    else if (ai === 25) {
+      n = b.readUInt16BE(at);
+      at += 2;
+    } else if (ai === 26) {
+      n = b.readUInt32BE(at);
+      at += 4;
+    } else if (ai === 27) {
+      n = Number(b.readBigUInt64BE(at));
+      at += 8;
+    }
     if (major === 2 || major === 3) return at + n;
     if (major === 4) for (let i = 0; i < n; i++) at = nextItem(b, at);
     if (major === 5) for (let i = 0; i < 2 * n; i++) at = nextItem(b, at);

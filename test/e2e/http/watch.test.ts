@@ -229,7 +229,7 @@ describe('watch', () => {
     try {
       res = await fetch(k.url + path, { signal: AbortSignal.timeout(3000) });
     } catch (e) {
-      throw new Error(`no answer within 3 s: ${(e as Error).message}`);
+      throw new Error(`no answer within 3 s: ${(e as Error).message}`, { cause: e });
     }
     if (res.status !== 422) await res.body?.cancel();
     expect(res.status).toBe(422);

@@ -137,7 +137,7 @@ describe('listing with kubectl', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       new RegExp(
-        '^NAME    READY   AGE\nweb     0/3     [0-9]+s\nweb-a   0/3     [0-9]+s\nweb-b   0/3     [0-9]+s\n$',
+        '^NAME {4}READY {3}AGE\nweb {5}0/3 {5}[0-9]+s\nweb-a {3}0/3 {5}[0-9]+s\nweb-b {3}0/3 {5}[0-9]+s\n$',
       ),
     );
     const gets = r.stderr

@@ -2,10 +2,12 @@
 // ValidateControllerRevision(Update): data is required and immutable, revision is
 // non-negative, nothing else is checked or defaulted.
 
-import type { FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import { nameIsDNSSubdomain, nonNegative } from '../../generic/validation.js';
-import { deepEqual } from '../../../json-view.js';
+import type { FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { nonNegative } from '../../../machinery/validation/object-meta.js';
+import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
 function validate(obj: KObject): FieldError[] {

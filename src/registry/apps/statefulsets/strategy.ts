@@ -1,20 +1,13 @@
 // StatefulSet (apps/v1), after pkg/registry/apps/statefulset and pkg/apis/apps/validation:
 // defaults, the selector/template rules, what may change on update, and /status.
 
-import type { FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import {
-  isEmptySelector,
-  nameIsDNSLabel,
-  nameIsDNSSubdomain,
-  nonNegative,
-  selectorMatches,
-  validateAnnotations,
-  validateLabelSelector,
-  validateLabels,
-} from '../../generic/validation.js';
-import { withNullCreationTimestamp } from '../../generic/meta.js';
-import { deepEqual } from '../../../json-view.js';
+import type { FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { isEmptySelector, nonNegative, selectorMatches, validateAnnotations, validateLabelSelector, validateLabels } from '../../../machinery/validation/object-meta.js';
+import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { withNullCreationTimestamp } from '../../../machinery/meta.js';
+import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
 import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';

@@ -2,9 +2,10 @@
 // "kubernetes" finalizer in spec that the namespace controller removes once the
 // namespace is empty (after pkg/registry/core/namespace).
 
-import { conflict, type FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import { nameIsDNSLabel, isQualifiedName } from '../../generic/validation.js';
+import { conflict, type FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { nameIsDNSLabel, isQualifiedName } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
 export const NAME_LABEL = 'kubernetes.io/metadata.name';

@@ -4,12 +4,13 @@
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
 import { specDiff } from '../../generic/spec-diff.js';
-import type { FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import { isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js';
+import type { FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { isQualifiedName, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { canonicalQty, cmpQty, qty, validatePersistentVolumeClaimSpec } from '../pod-validation.js';
-import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../json-view.js';
+import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;

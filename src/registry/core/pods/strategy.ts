@@ -3,9 +3,10 @@
 // admission plugins, and the pod printer (pkg/printers/internalversion/printers.go).
 
 import { specDiff } from '../../generic/spec-diff.js';
-import { forbidden, type FieldError } from '../../../api/status-error.js';
-import type { AdmissionContext, KObject, ResourceDef, Strategy } from '../../types.js';
-import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../generic/validation.js';
+import { forbidden, type FieldError } from '../../../machinery/errors.js';
+import type { AdmissionContext, ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { isDNS1123Subdomain, isQualifiedName, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column, humanDuration } from '../../printers.js';
 import { defaultPodSpec } from '../pod-defaults.js';
 import {
@@ -21,7 +22,7 @@ import {
   validatePodSpecificAnnotations,
   validDeletionCost,
 } from '../pod-validation.js';
-import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../json-view.js';
+import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../machinery/json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;

@@ -1,10 +1,12 @@
 // PodDisruptionBudget (policy/v1): minAvailable and maxUnavailable are exclusive
 // IntOrString values; generation follows spec; status only through /status.
 
-import type { FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import { nameIsDNSSubdomain, nonNegative, validateLabelSelector } from '../../generic/validation.js';
-import { deepEqual } from '../../../json-view.js';
+import type { FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { nonNegative, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
+import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer } from '../../core/pod-validation.js';
 

@@ -2,10 +2,11 @@
 // the `system-` prefix belongs to the built-in classes; at most one global default
 // (enforced like kube's Priority admission plugin, with a 403).
 
-import { forbidden, type FieldError } from '../../../api/status-error.js';
-import type { KObject, ResourceDef, Strategy } from '../../types.js';
-import { nameIsDNSSubdomain } from '../../generic/validation.js';
-import { deepEqual } from '../../../json-view.js';
+import { forbidden, type FieldError } from '../../../machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
+import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
 export const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;

@@ -49,6 +49,9 @@
 //                             -> "spec.foo" is not a known field selector: only "metadata.name", "metadata.namespace"
 //   v1 pods, fieldSelector=spec.foo=bar -> field label not supported: spec.foo
 
+import { aggregate, goCompare, goQuote, parseInt64 } from './go-format.js';
+import { isQualifiedName, isValidLabelValue } from './validation/names.js';
+
 /** Thrown for an invalid selector; `message` is exactly the 400 message kube-apiserver sends. */
 export class SelectorParseError extends Error {
   readonly code = 400;
@@ -57,165 +60,6 @@ export class SelectorParseError extends Error {
     super(message);
     this.name = 'SelectorParseError';
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Go formatting helpers
-// ---------------------------------------------------------------------------------------------
-
-const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
-
-/** Go's strconv.Quote / fmt %q for a string. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    switch (ch) {
-      case '"':
-        out += '\\"';
-        continue;
-      case '\\':
-        out += '\\\\';
-        continue;
-      case '\x07':
-        out += '\\a';
-        continue;
-      case '\b':
-        out += '\\b';
-        continue;
-      case '\f':
-        out += '\\f';
-        continue;
-      case '\n':
-        out += '\\n';
-        continue;
-      case '\r':
-        out += '\\r';
-        continue;
-      case '\t':
-        out += '\\t';
-        continue;
-      case '\v':
-        out += '\\v';
-        continue;
-    }
-    if (ch === ' ' || (cp >= 0x21 && cp < 0x7f)) {
-      out += ch;
-    } else if (cp < 0x20 || cp === 0x7f) {
-      out += '\\x' + cp.toString(16).padStart(2, '0');
-    } else if (PRINTABLE.test(ch)) {
-      out += ch;
-    } else if (cp < 0x10000) {
-      out += '\\u' + cp.toString(16).padStart(4, '0');
-    } else {
-      out += '\\U' + cp.toString(16).padStart(8, '0');
-    }
-  }
-  return out + '"';
-}
-
-/** Go string ordering (bytewise over UTF-8, i.e. code-point order). */
-function goCompare(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    // Only surrogate vs. U+E000..U+FFFF disagrees between UTF-16 and code-point order.
-    const sa = ca >= 0xd800 && ca <= 0xdfff;
-    const sb = cb >= 0xd800 && cb <= 0xdfff;
-    if (sa !== sb) return sa ? 1 : -1;
-    return ca < cb ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-
-const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
-
-/** strconv.ParseInt(s, 10, 64); undefined when Go would return an error. */
-function parseInt64(s: string): bigint | undefined {
-  if (!/^[+-]?[0-9]+$/.test(s)) return undefined;
-  const v = BigInt(s);
-  if (v > 9223372036854775807n || v < -9223372036854775808n) return undefined;
-  return v;
-}
-
-/** Renders a Go utilerrors aggregate of (already deduplicated) messages. */
-function aggregate(msgs: string[]): string {
-  const seen: string[] = [];
-  for (const m of msgs) if (!seen.includes(m)) seen.push(m);
-  return seen.length === 1 ? seen[0]! : `[${seen.join(', ')}]`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validation texts (k8s.io/apimachinery/pkg/util/validation, 1.33)
-// ---------------------------------------------------------------------------------------------
-
-function regexError(msg: string, fmt: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  let out = msg + ' (e.g. ';
-  examples.forEach((e, i) => {
-    if (i > 0) out += ' or ';
-    out += `'${e}', `;
-  });
-  return out + `regex used for validation is '${fmt}')`;
-}
-const maxLenError = (n: number): string => `must be no more than ${n} characters`;
-const EMPTY_ERROR = 'must be non-empty';
-
-const QNAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
-const QNAME_MSG =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const QNAME_RE = new RegExp(`^${QNAME_FMT}$`);
-const LABEL_VALUE_FMT = `(${QNAME_FMT})?`;
-const LABEL_VALUE_MSG =
-  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
-const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-const DNS1123_SUBDOMAIN_MSG =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-
-function isDNS1123Subdomain(v: string): string[] {
-  const errs: string[] = [];
-  if (utf8Length(v) > 253) errs.push(maxLenError(253));
-  if (!DNS1123_SUBDOMAIN_RE.test(v)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
-  return errs;
-}
-
-/** validation.IsQualifiedName (the label-key rule). */
-export function qualifiedNameErrors(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split('/');
-  let name: string;
-  if (parts.length === 1) {
-    name = parts[0]!;
-  } else if (parts.length === 2) {
-    const prefix = parts[0]!;
-    name = parts[1]!;
-    if (prefix.length === 0) errs.push('prefix part ' + EMPTY_ERROR);
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push('prefix part ' + m);
-  } else {
-    return [
-      'a qualified name ' +
-        regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc') +
-        " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ];
-  }
-  if (name.length === 0) errs.push('name part ' + EMPTY_ERROR);
-  else if (utf8Length(name) > 63) errs.push('name part ' + maxLenError(63));
-  if (!QNAME_RE.test(name)) errs.push('name part ' + regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc'));
-  return errs;
-}
-
-/** validation.IsValidLabelValue. */
-export function labelValueErrors(value: string): string[] {
-  const errs: string[] = [];
-  if (utf8Length(value) > 63) errs.push(maxLenError(63));
-  if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
-  return errs;
 }
 
 /** field.Invalid(path, value, detail).Error() */
@@ -486,7 +330,7 @@ class LabelParser {
     }
     if (it.tok !== 'id') throw new RequirementError(`found '${it.lit}', expected: identifier`);
     const key = it.lit;
-    const keyErrs = qualifiedNameErrors(key);
+    const keyErrs = isQualifiedName(key);
     if (keyErrs.length > 0) throw new RequirementError(fieldInvalid('<nil>', key, keyErrs.join('; ')));
     const la = this.peek(true).tok;
     if (op === undefined && (la === 'eos' || la === ',')) op = 'exists';
@@ -578,7 +422,7 @@ function newRequirement(key: string, op: LabelOperator, rawValues: string[]): La
     });
   }
   values.forEach((v, i) => {
-    const ve = labelValueErrors(v);
+    const ve = isValidLabelValue(v);
     if (ve.length > 0) errs.push(fieldInvalid(`values[${i}][${key}]`, v, ve.join('; ')));
   });
   if (errs.length > 0) throw new RequirementError(aggregate(errs));

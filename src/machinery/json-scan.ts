@@ -7,6 +7,10 @@
 // Iterative (no recursion), so the nesting limit cannot overflow the JS stack.
 
 /** Go's encoding/json maxNestingDepth. */
+import { goQuote, goQuoteChar } from './go-format.js';
+
+export { goQuote };
+
 export const MAX_JSON_DEPTH = 10_000;
 
 /** A JSON syntax error, with Go's encoding/json message and the character offset. */
@@ -89,71 +93,6 @@ const enum Ch {
   LowerE = 101,
   LBrace = 123,
   RBrace = 125,
-}
-
-/** Go's quoteChar: how encoding/json names the offending byte. */
-export function goQuoteChar(text: string, at: number): string {
-  let c = text.charCodeAt(at);
-  if (c >= 0x80) {
-    // Go sees bytes: name the first byte of the UTF-8 sequence, as a Latin-1 rune.
-    const cp = text.codePointAt(at) ?? c;
-    c = cp < 0x800 ? 0xc0 | (cp >> 6) : cp < 0x10000 ? 0xe0 | (cp >> 12) : 0xf0 | (cp >> 18);
-    return `'${String.fromCharCode(c)}'`;
-  }
-  if (c === 0x27) return "'\\''";
-  if (c === 0x22) return "'\"'";
-  return `'${goQuoteRune(c)}'`;
-}
-
-function goQuoteRune(c: number): string {
-  switch (c) {
-    case 7:
-      return '\\a';
-    case 8:
-      return '\\b';
-    case 12:
-      return '\\f';
-    case 10:
-      return '\\n';
-    case 13:
-      return '\\r';
-    case 9:
-      return '\\t';
-    case 11:
-      return '\\v';
-    case 0x5c:
-      return '\\\\';
-  }
-  if (c < 0x20 || c === 0x7f) return `\\x${c.toString(16).padStart(2, '0')}`;
-  return String.fromCharCode(c);
-}
-
-/** Go's strconv.Quote for a string (used for field paths and keys in kube's messages). */
-export function goQuote(s: string): string {
-  let simple = true;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x7f) {
-      simple = false;
-      break;
-    }
-  }
-  if (simple) return `"${s}"`;
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    if (cp === 0x22) out += '\\"';
-    else if (cp < 0x80) out += goQuoteRune(cp);
-    else if (cp === 0xfffd || isGoPrintable(cp)) out += ch;
-    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else out += `\\U${cp.toString(16).padStart(8, '0')}`;
-  }
-  return `${out}"`;
-}
-
-function isGoPrintable(cp: number): boolean {
-  if (cp >= 0xd800 && cp <= 0xdfff) return false;
-  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}\u0020]$/u.test(String.fromCodePoint(cp));
 }
 
 const HEX: Record<number, number> = {};

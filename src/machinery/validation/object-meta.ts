@@ -1,108 +1,9 @@
 // Object metadata and name validation with kube-apiserver's field paths and messages
 // (k8s.io/apimachinery/pkg/api/validation and pkg/util/validation).
 
-import type { FieldError } from '../../api/status-error.js';
-import type { KObject, ObjectMeta } from '../types.js';
-
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-
-const LABEL_FMT =
-  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const SUBDOMAIN_FMT =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const QUALIFIED_NAME_FMT =
-  "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const LABEL_VALUE_FMT =
-  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
-const maxLenMsg = (n: number): string => `must be no more than ${n} characters`;
-
-/**
- * Strings a check found valid, per check. The same label keys, names and values come back on
- * every write, and a set lookup is far cheaper than the regular expressions. Bounded: cleared
- * when full.
- */
-class ValidMemo {
-  private readonly seen = new Set<string>();
-
-  has(value: string): boolean {
-    return this.seen.has(value);
-  }
-
-  /** `errs` as the check's result; `value` is remembered when it has none. */
-  note(value: string, errs: string[]): string[] {
-    if (errs.length === 0 && value.length <= 256) {
-      if (this.seen.size >= 4096) this.seen.clear();
-      this.seen.add(value);
-    }
-    return errs;
-  }
-}
-
-const validLabels = new ValidMemo();
-const validSubdomains = new ValidMemo();
-const validQualifiedNames = new ValidMemo();
-const validLabelValues = new ValidMemo();
-
-/** Returns the problems with `value` as a DNS-1123 label (empty when valid). */
-export function isDNS1123Label(value: string): string[] {
-  if (validLabels.has(value)) return [];
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenMsg(63));
-  if (!DNS1123_LABEL.test(value)) errs.push(LABEL_FMT);
-  return validLabels.note(value, errs);
-}
-
-export function isDNS1123Subdomain(value: string): string[] {
-  if (validSubdomains.has(value)) return [];
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLenMsg(253));
-  if (!DNS1123_SUBDOMAIN.test(value)) errs.push(SUBDOMAIN_FMT);
-  return validSubdomains.note(value, errs);
-}
-
-/** A name validator: `prefix` is true for generateName, where a trailing '-' is allowed. */
-export type NameValidator = (name: string, prefix: boolean) => string[];
-
-const maskTrailingDash = (name: string, prefix: boolean): string =>
-  prefix && name.length > 1 && name.endsWith('-') ? name.slice(0, -1) + 'a' : name;
-
-export const nameIsDNSSubdomain: NameValidator = (name, prefix) => isDNS1123Subdomain(maskTrailingDash(name, prefix));
-export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(maskTrailingDash(name, prefix));
-
-/** Path segment names (used by types without a stricter rule) may not be "." or ".." or contain "/" or "%". */
-export function isQualifiedName(value: string): string[] {
-  if (validQualifiedNames.has(value)) return [];
-  const errs: string[] = [];
-  const slash = value.indexOf('/');
-  let name = value;
-  if (slash >= 0) {
-    if (value.indexOf('/', slash + 1) >= 0) {
-      return [
-        `a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
-      ];
-    }
-    const prefix = value.slice(0, slash);
-    name = value.slice(slash + 1);
-    if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
-  }
-  if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLenMsg(63)}`);
-  if (name.length > 0 && !QUALIFIED_NAME_PART.test(name)) errs.push(QUALIFIED_NAME_FMT);
-  return validQualifiedNames.note(value, errs);
-}
-
-export function isValidLabelValue(value: string): string[] {
-  if (validLabelValues.has(value)) return [];
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenMsg(63));
-  if (!LABEL_VALUE.test(value)) errs.push(LABEL_VALUE_FMT);
-  return validLabelValues.note(value, errs);
-}
+import type { FieldError } from '../errors.js';
+import type { ObjectMeta } from '../object.js';
+import { isDNS1123Label, isQualifiedName, isValidLabelValue, type NameValidator } from './names.js';
 
 export function validateLabels(labels: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -277,4 +178,3 @@ export const isEmptySelector = (sel: unknown): boolean => {
   return Object.keys(s.matchLabels ?? {}).length + (s.matchExpressions ?? []).length === 0;
 };
 
-export type { KObject };

@@ -2,7 +2,7 @@
 // helpers the store uses to compare objects.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { KObject } from '../types.js';
+import type { KObject } from './object.js';
 
 // kube's name generator alphabet: no vowels (no accidental words) and no look-alikes.
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';

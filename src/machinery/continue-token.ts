@@ -4,8 +4,8 @@
 // starts at `k\u0000`. A negative rv (only minted in a 410's fresh token) means "continue
 // at the latest revision"; rv 0 is invalid.
 
-import { badRequest } from '../api/status-error.js';
-import { goQuote } from '../api/selectors.js';
+import { badRequest } from './errors.js';
+import { JsonSyntaxError, scanJson } from './json-scan.js';
 
 export interface ContinueToken {
   /** The snapshot revision; negative: the latest revision (an inconsistent continuation). */
@@ -50,23 +50,6 @@ function goJsonKind(v: unknown): string {
   return 'object';
 }
 
-/** A syntax error worded like encoding/json's, as far as the common cases go. */
-function goJsonSyntaxError(text: string, jsMessage: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '' || /end of JSON input/i.test(jsMessage)) return 'unexpected end of JSON input';
-  if (!/[{["\-0-9tfn]/.test(trimmed[0])) return `invalid character ${goQuoteChar(trimmed[0])} looking for beginning of value`;
-  const m = /position (\d+)/.exec(jsMessage);
-  const at = m ? Number(m[1]) : -1;
-  if (at < 0 || at >= text.length) return 'unexpected end of JSON input';
-  return `invalid character ${goQuoteChar(text[at])} after top-level value`;
-}
-
-function goQuoteChar(c: string): string {
-  if (c === "'") return "'\\''";
-  const q = goQuote(c);
-  return `'${q.slice(1, -1)}'`;
-}
-
 /** path.Clean for a rooted path. */
 function cleanRooted(p: string): string {
   const out: string[] = [];
@@ -89,9 +72,10 @@ export function decodeContinue(token: string): ContinueToken {
   const text = raw.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = scanJson(text).value;
   } catch (e) {
-    throw invalid(`: ${goJsonSyntaxError(text, (e as Error).message)}`);
+    if (e instanceof JsonSyntaxError) throw invalid(`: ${e.message}`);
+    throw e;
   }
   let v = '';
   let rv = 0;

@@ -2,10 +2,10 @@
 // revision is the store's to assign, as with etcd), and the cache holds the same JSON
 // with the revision spliced in. Splicing avoids a parse and a stringify per event.
 
-import type { KObject } from '../types.js';
+import type { KObject } from './object.js';
 import { OBJECT_META_FIELDS } from './meta.js';
-import { joinBytes, utf8Bytes, utf8JoinBytes } from '../../bytes.js';
-import { stringifyWithRaw } from '../../raw-json.js';
+import { joinBytes, utf8Bytes, utf8JoinBytes } from './bytes.js';
+import { stringifyWithRaw } from './raw-json.js';
 
 const META_OPEN = Buffer.from('"metadata":{');
 const KIND_OPEN = Buffer.from('{"kind":"');

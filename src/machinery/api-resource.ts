@@ -1,0 +1,25 @@
+// What a served resource looks like from outside (metav1.APIResource, plus what the OpenAPI
+// document needs to know): the registry describes each of its types this way for discovery and
+// OpenAPI, which must not depend on the registry's strategies.
+
+export interface APIResource {
+  group: string;
+  version: string;
+  /** Plural, lower case: the URL segment. */
+  resource: string;
+  kind: string;
+  listKind: string;
+  singularName: string;
+  shortNames: readonly string[];
+  categories: readonly string[];
+  namespaced: boolean;
+  verbs: readonly string[];
+  /** Subresources that take the whole object (status, finalize). */
+  objectSubresources: readonly string[];
+  /** Whether the type has an autoscaling/v1 /scale subresource. */
+  scale: boolean;
+  /** Whether DELETE is documented as answering the deleted object rather than a Status. */
+  deleteReturnsObject: boolean;
+}
+
+export const apiVersionOf = (r: { group: string; version: string }): string => (r.group ? `${r.group}/${r.version}` : r.version);
