@@ -252,3 +252,54 @@ export function goFloatString(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return Object.is(n, -0) ? '-0' : String(n);
   return String(n);
 }
+
+// ---- quantities as validation compares them (their numeric value) ----
+
+/** A parsed quantity: its canonical text and its value (a float, for comparisons). */
+export interface Qty {
+  canonical: string;
+  value: number;
+  isZero: boolean;
+  add(o: Qty): Qty;
+}
+
+const mkQty = (canonical: string, value: number): Qty => ({
+  canonical,
+  value,
+  isZero: value === 0,
+  add: (o) => mkQty('', value + o.value),
+});
+
+/** A quantity from its JSON form (string or number), or undefined when it does not parse. */
+export function qty(v: unknown): Qty | undefined {
+  let s: string;
+  if (typeof v === 'string') s = v;
+  else if (typeof v === 'number' && Number.isFinite(v)) s = goFloatString(v);
+  else return undefined;
+  const r = parseQuantity(s);
+  return r.ok ? mkQty(r.canonical, r.value) : undefined;
+}
+
+/** The canonical form of a JSON quantity, or the input unchanged when it does not parse. */
+export function canonicalQty(v: unknown): unknown {
+  const q = qty(v);
+  return q ? q.canonical : v;
+}
+
+/** Compares two quantities (relative tolerance for float rounding of sums). */
+export function cmpQty(a: Qty, b: Qty): number {
+  const d = a.value - b.value;
+  if (Math.abs(d) <= 1e-12 * Math.max(Math.abs(a.value), Math.abs(b.value))) return 0;
+  return d < 0 ? -1 : 1;
+}
+
+export const isQtyNegative = (q: Qty): boolean => q.value < 0;
+export const isQtyPositive = (q: Qty): boolean => q.value > 0;
+
+/** MilliValue() % 1000 == 0 (MilliValue rounds up). */
+export function milliIsWhole(q: Qty): boolean {
+  const m = q.value * 1000;
+  const r = Math.round(m);
+  const milli = Math.abs(m - r) <= 1e-9 * Math.max(1, Math.abs(m)) ? r : Math.ceil(m);
+  return milli % 1000 === 0;
+}

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
 import { DNS1123_LABEL_MSG, NS, QUALIFIED_NAME_MSG, STS, expectCode, expectInvalid, http, ns, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
-import { validatePodTemplateSpec } from '../../../src/registry/core/pod-validation.js';
+import { validatePodTemplateSpec } from '../../../src/registry/core/pods/pod-spec.js';
 
 let k: KapiProcess;
 let NSA: string;

@@ -4,14 +4,16 @@
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
-import { isEmptySelector, nonNegative, selectorMatches, validateAnnotations, validateLabelSelector, validateLabels } from '../../../machinery/validation/object-meta.js';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
+import { nonNegative } from '../../../machinery/validation/field.js';
 import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { withNullCreationTimestamp } from '../../../machinery/meta.js';
 import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { defaultPodTemplate } from '../../core/pod-defaults.js';
-import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
-import { applyPodSpecExtraDefaults } from '../../core/pods/strategy.js';
+import { addTemplateEmptyStructs } from '../../core/pods/defaults.js';
+import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
+import { validatePodSpec, validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
+import { validatePersistentVolumeClaimSpec } from '../../core/persistentvolumeclaims/spec-validation.js';
 import { selectorString } from '../../generic/selector-string.js';
 
 interface StsSpec {
@@ -37,10 +39,7 @@ function applyDefaults(obj: KObject): void {
   const s = spec(obj);
   // serviceName has no omitempty in apps/v1: an unset one reads back as "".
   if (s.serviceName === undefined) s.serviceName = '';
-  if (s.template) {
-    defaultPodTemplate(s.template);
-    applyPodSpecExtraDefaults(s.template.spec ?? {});
-  }
+  if (s.template) addTemplateEmptyStructs(s.template);
   // Claim templates are whole PersistentVolumeClaims: written in Go's field order, with the
   // embedded metadata's null creationTimestamp.
   const claims = s.volumeClaimTemplates;
@@ -139,9 +138,7 @@ function validateSpec(obj: KObject): FieldError[] {
     // elsewhere, because the spec requires it and a StatefulSet that can never start pods
     // is better refused at the door.
     errs.push(...validateTemplatePodSpec(t.spec ?? {}, s.volumeClaimTemplates ?? []));
-    errs.push(...validateLabels(labels, 'spec.template.labels'));
-    errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
-    errs.push(...validatePodSpecificAnnotations(t.metadata?.annotations, t.spec, 'spec.template.annotations'));
+    errs.push(...validatePodTemplateMeta(t, 'spec.template'));
     const restart = t.spec?.restartPolicy;
     if (restart !== 'Always') {
       errs.push({ type: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', badValue: restart ?? '', detail: '', supported: ['Always'] });
