@@ -221,6 +221,26 @@ function canonicalize(a: Amount): string {
   return digits + (DECIMAL_BY_EXPONENT.get(exp) ?? '');
 }
 
+/** A whole number with no suffix below milli: already at milli precision, no parse needed. */
+const WHOLE_AT_LEAST_MILLI = /^[0-9]+(?:[mkMGTPE]|[KMGTPE]i)?$/;
+
+/**
+ * Quantity.RoundUp(resource.Milli), then String(): what kube's SetDefaults_ResourceList does
+ * to every value of a resource list. A quantity already at milli precision or coarser keeps
+ * its text (kube keeps the string then); a finer one is rounded away from zero and written
+ * in canonical form. Input that does not parse is returned as it is.
+ */
+export function roundQuantityUpToMilli(q: string): string {
+  // The common case, decided without a parse.
+  if (WHOLE_AT_LEAST_MILLI.test(q)) return q;
+  const a = parseAmount(q);
+  if (typeof a === 'string' || a.exp >= -3) return q;
+  const div = pow10(-3 - a.exp);
+  let milli = a.unscaled / div;
+  if (a.unscaled % div !== 0n) milli += a.unscaled < 0n ? -1n : 1n;
+  return canonicalize({ unscaled: milli, exp: -3, format: a.format });
+}
+
 const cache = new Map<string, ParsedQuantity>();
 const CACHE_LIMIT = 2048;
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { FieldSchema, StructSchema, TypeRef } from '../../src/schema/model.js';
-import { DEFAULTS, applySchemaDefaults, imagePullPolicyFor, roundQuantityUpToMilli } from '../../src/schema/types/defaults.js';
+import { DEFAULTS, applySchemaDefaults, imagePullPolicyFor } from '../../src/schema/types/defaults.js';
+import { roundQuantityUpToMilli } from '../../src/schema/quantity.js';
 import { EMBEDDED, GENERATED, GENERATED_ROOTS, INLINED } from '../../src/schema/types/generated.js';
 import { goRoundTrip } from '../../src/schema/types/go-json.js';
 import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
