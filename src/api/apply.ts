@@ -12,7 +12,6 @@ import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import { respondObject, respondStatus } from './respond.js';
-import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
@@ -114,7 +113,13 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
 export async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
   const { info, def, store } = s;
   if (!info.name) throw methodNotAllowed();
-  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
+  const own = store.subresourceREST(info.subresource);
+  if (own) {
+    // A subresource of its own kind (a Scale) applies through its own object.
+    const res = await own.apply(info.namespace, info.name, config, { manager: opts.fieldManager ?? '', force, dryRun: opts.dryRun });
+    respondStatus(s.ctx, res, 200, s.out, s.pretty);
+    return;
+  }
   if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
   const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
   const fm = store.fieldManager;
@@ -155,39 +160,4 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
   if (canCreate) await store.checkCreatable(info.namespace, info.name);
   const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, (old) => build(old), canCreate ? () => build(null) : undefined, opts.dryRun, owner);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
-}
-
-/**
- * Apply of an autoscaling/v1 Scale to /scale: the Scale's spec.replicas is applied to the
- * object's replicas by the manager, tracked with subresource "scale" (kube's scale handler).
- */
-async function applyScale(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
-  const { info, def, store } = s;
-  if (!def.scale) throw genericNotFound();
-  const av = typeof config.apiVersion === 'string' ? config.apiVersion : '';
-  const kind = typeof config.kind === 'string' ? config.kind : '';
-  if (av !== 'autoscaling/v1' || kind !== 'Scale') {
-    const i = av.indexOf('/');
-    throw badRequest(`invalid object type: ${i >= 0 ? av.slice(0, i) : ''}/${i >= 0 ? av.slice(i + 1) : av}, Kind=${kind}`);
-  }
-  const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
-  if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
-  const replicas = (config.spec as { replicas?: unknown } | undefined)?.replicas;
-  const parent: Record<string, unknown> = { apiVersion: store.apiVersion, kind: def.kind, metadata: { name: info.name } };
-  if (replicas !== undefined) parent.spec = { replicas };
-  const owner = { manager: opts.fieldManager ?? '', subresource: 'scale', apply: true };
-  const res = await store.guaranteedUpdate(
-    info.namespace,
-    info.name,
-    '',
-    (old) => {
-      const merged = store.fieldManager.apply(old, parent, owner, force);
-      const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
-      return scaledObject(s, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
-    },
-    undefined,
-    opts.dryRun,
-    owner,
-  );
-  respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
 }

@@ -9,7 +9,7 @@
 import { KindActor } from '../../actors/kind-actor.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
 import { StatusError, type GroupResource } from '../../machinery/errors.js';
-import { type ResourceDef } from '../types.js';
+import { type ResourceDef, type SubresourceREST } from '../types.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
 import { type KObject } from '../../machinery/object.js';
 import { decodeObject, stripResourceVersion } from '../../machinery/stored-bytes.js';
@@ -21,6 +21,7 @@ import { WAIT_FOR_RV_MS, type StoreContext, type StoreDeps } from './context.js'
 import { getEntry, listObjects, type ListOptions, type ListResult } from './read.js';
 import { checkCreatable, createObject, guaranteedUpdate, updateObject, type WriteOwner } from './write.js';
 import { deleteCollection, deleteObject, type DeleteOptions, type DeleteResult } from './delete.js';
+import { ScaleREST } from './scale.js';
 
 export type { StoreDeps } from './context.js';
 export type { ListOptions, ListResult } from './read.js';
@@ -40,6 +41,8 @@ export class GenericStore {
 
   /** What read.ts, write.ts and delete.ts see of this store. */
   private readonly ctx: StoreContext;
+  /** Subresources served by objects of their own (/scale), by name. */
+  private readonly subresourceRESTs = new Map<string, SubresourceREST>();
 
   constructor(
     readonly def: ResourceDef,
@@ -79,6 +82,12 @@ export class GenericStore {
       listPrefix: (namespace) => this.listPrefix(namespace),
       freshen: (resourceVersion) => this.freshen(resourceVersion),
     };
+    if (def.scale) this.subresourceRESTs.set('scale', new ScaleREST(this, def.scale));
+  }
+
+  /** The object that serves `subresource` when it has one of its own (kube's ScaleREST). */
+  subresourceREST(subresource: string): SubresourceREST | undefined {
+    return subresource ? this.subresourceRESTs.get(subresource) : undefined;
   }
 
   /** The revision this node's caches reflect. */
