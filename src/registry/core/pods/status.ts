@@ -3,9 +3,10 @@
 // and host IPs one per family.
 
 import type { FieldError } from '../../../machinery/errors.js';
+import { duplicate, forbidden, invalid } from '../../../machinery/validation/field.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isDNS1123Subdomain, isQualifiedName } from '../../../machinery/validation/names.js';
-import { isIP } from '../../../machinery/validation/network.js';
+import { IP_MSG, isIP } from '../../../machinery/validation/network.js';
 import { asArr, asObj, isObj, str, type Obj } from '../../../machinery/json-view.js';
 import { validatePodSpecificAnnotationUpdates, validatePodSpecificAnnotations } from './annotations.js';
 
@@ -23,14 +24,14 @@ export function validatePodStatusUpdate(obj: KObject, old: KObject): FieldError[
     const t = str(asObj(c)?.type);
     if (SYSTEM_CONDITIONS.has(t)) return;
     // kube validates these under metadata.conditions (sic).
-    for (const m of isQualifiedName(t)) errs.push({ type: 'FieldValueInvalid', field: `metadata.conditions[${i}].Type`, badValue: t, detail: m });
+    for (const m of isQualifiedName(t)) errs.push(invalid(`metadata.conditions[${i}].Type`, t, m));
   });
   const nominated = str(st.nominatedNodeName);
   if (nominated && nominated !== str(ost.nominatedNodeName)) {
-    for (const m of isDNS1123Subdomain(nominated)) errs.push({ type: 'FieldValueInvalid', field: 'status.nominatedNodeName', badValue: nominated, detail: m });
+    for (const m of isDNS1123Subdomain(nominated)) errs.push(invalid('status.nominatedNodeName', nominated, m));
   }
   if ((st.qosClass ?? '') !== (ost.qosClass ?? '')) {
-    errs.push({ type: 'FieldValueInvalid', field: 'status.qosClass', badValue: st.qosClass ?? '', detail: 'field is immutable' });
+    errs.push(invalid('status.qosClass', st.qosClass ?? '', 'field is immutable'));
   }
   const restartPolicy = str((old.spec as Obj | undefined)?.restartPolicy);
   errs.push(...containerStateTransitions(st.containerStatuses, ost.containerStatuses, 'status.containerStatuses', restartPolicy, () => false));
@@ -45,7 +46,7 @@ export function validatePodStatusUpdate(obj: KObject, old: KObject): FieldError[
   const hostIPs = asArr(st.hostIPs);
   if (hostIPs.length > 0) {
     const first = str(asObj(hostIPs[0])?.ip);
-    if (str(st.hostIP) !== first) errs.push({ type: 'FieldValueInvalid', field: 'status.hostIPs[0].ip', badValue: first, detail: 'must be equal to `hostIP`' });
+    if (str(st.hostIP) !== first) errs.push(invalid('status.hostIPs[0].ip', first, 'must be equal to `hostIP`'));
     errs.push(...validateIPList(hostIPs, 'status.hostIPs'));
   }
   return errs;
@@ -63,7 +64,7 @@ function containerStateTransitions(next: unknown, prev: unknown, path: string, r
     for (const n of asArr(next)) {
       const ns = asObj(n) ?? {};
       if (ns.name === os.name && !asObj(asObj(ns.state)?.terminated)) {
-        errs.push({ type: 'FieldValueForbidden', field: `${path}[${i}].state`, detail: 'may not be transitioned to non-terminated state' });
+        errs.push(forbidden(`${path}[${i}].state`, 'may not be transitioned to non-terminated state'));
       }
     }
   });
@@ -74,17 +75,17 @@ function validateIPList(list: unknown[], path: string): FieldError[] {
   const errs: FieldError[] = [];
   const ips = list.map((p) => str(asObj(p)?.ip));
   ips.forEach((ip, i) => {
-    if (!isIP(ip)) errs.push({ type: 'FieldValueInvalid', field: `${path}[${i}].ip`, badValue: ip, detail: 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)' });
+    if (!isIP(ip)) errs.push(invalid(`${path}[${i}].ip`, ip, IP_MSG));
   });
   if (ips.length > 1) {
     const v4 = ips.filter((ip) => !ip.includes(':')).length;
     const v6 = ips.length - v4;
     if (ips.length > 2 || v4 !== 1 || v6 !== 1) {
-      errs.push({ type: 'FieldValueInvalid', field: path, badValue: list, detail: 'may specify no more than one IP for each IP family' });
+      errs.push(invalid(path, list, 'may specify no more than one IP for each IP family'));
     }
     const seen = new Set<string>();
     ips.forEach((ip, i) => {
-      if (seen.has(ip)) errs.push({ type: 'FieldValueDuplicate', field: `${path}[${i}]`, badValue: list[i], detail: '' });
+      if (seen.has(ip)) errs.push(duplicate(`${path}[${i}]`, list[i]));
       seen.add(ip);
     });
   }

@@ -4,6 +4,7 @@
 
 import { specDiff } from '../../generic/spec-diff.js';
 import type { FieldError } from '../../../machinery/errors.js';
+import { forbidden, invalid, required } from '../../../machinery/validation/field.js';
 import type { KObject } from '../../../machinery/object.js';
 import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../machinery/json-view.js';
 import { DELETION_COST, validDeletionCost, validatePodSpecificAnnotationUpdates, validatePodSpecificAnnotations } from './annotations.js';
@@ -15,9 +16,9 @@ const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 export function validatePodCreate(obj: KObject): FieldError[] {
   const s = spec(obj);
   const errs = validatePodMetadataAndSpec(obj);
-  if (asArr(s.ephemeralContainers).length > 0) errs.push({ type: 'FieldValueForbidden', field: 'spec.ephemeralContainers', detail: 'cannot be set on create' });
+  if (asArr(s.ephemeralContainers).length > 0) errs.push(forbidden('spec.ephemeralContainers', 'cannot be set on create'));
   if (str(s.nodeName) && asArr(s.schedulingGates).length > 0) {
-    errs.push({ type: 'FieldValueForbidden', field: 'spec.nodeName', detail: 'cannot be set until all schedulingGates have been cleared' });
+    errs.push(forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   }
   return errs;
 }
@@ -31,11 +32,7 @@ function validatePodMetadataAndSpec(obj: KObject, opts: { allowInvalidPodDeletio
     asArr(s.volumes).forEach((v, vi) => {
       asArr(asObj(asObj(v)?.projected)?.sources).forEach((src, si) => {
         if (asObj(src)?.serviceAccountToken !== undefined) {
-          errs.push({
-            type: 'FieldValueForbidden',
-            field: `spec.volumes[${vi}].projected.sources[${si}].serviceAccountToken`,
-            detail: 'must not be specified when serviceAccountName is not set',
-          });
+          errs.push(forbidden(`spec.volumes[${vi}].projected.sources[${si}].serviceAccountToken`, 'must not be specified when serviceAccountName is not set'));
         }
       });
     });
@@ -56,14 +53,14 @@ const UPDATABLE_POD_SPEC_FIELDS = [
 function containerUpdateErrors(next: unknown, prev: unknown, path: string): { errs: FieldError[]; stop: boolean } {
   const n = asArr(next);
   if (n.length !== asArr(prev).length) {
-    return { errs: [{ type: 'FieldValueForbidden', field: path, detail: 'pod updates may not add or remove containers' }], stop: true };
+    return { errs: [forbidden(path, 'pod updates may not add or remove containers')], stop: true };
   }
   const errs: FieldError[] = [];
   n.forEach((c, i) => {
     const image = str(asObj(c)?.image);
-    if (!image) errs.push({ type: 'FieldValueRequired', field: `${path}[${i}].image`, detail: '' });
+    if (!image) errs.push(required(`${path}[${i}].image`));
     if (image.trim().length !== image.length) {
-      errs.push({ type: 'FieldValueInvalid', field: `${path}[${i}].image`, badValue: image, detail: 'must not have leading or trailing whitespace' });
+      errs.push(invalid(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
     }
   });
   return { errs, stop: false };
@@ -97,15 +94,15 @@ export function validatePodUpdate(obj: KObject, old: KObject): FieldError[] {
   const oads = o.activeDeadlineSeconds;
   if (typeof nads === 'number') {
     if (nads < 0 || nads > 2147483647) {
-      errs.push({ type: 'FieldValueInvalid', field: 'spec.activeDeadlineSeconds', badValue: nads, detail: 'must be between 0 and 2147483647, inclusive' });
+      errs.push(invalid('spec.activeDeadlineSeconds', nads, 'must be between 0 and 2147483647, inclusive'));
       return errs;
     }
     if (typeof oads === 'number' && oads < nads) {
-      errs.push({ type: 'FieldValueInvalid', field: 'spec.activeDeadlineSeconds', badValue: nads, detail: 'must be less than or equal to previous value' });
+      errs.push(invalid('spec.activeDeadlineSeconds', nads, 'must be less than or equal to previous value'));
       return errs;
     }
   } else if (typeof oads === 'number') {
-    errs.push({ type: 'FieldValueInvalid', field: 'spec.activeDeadlineSeconds', badValue: null, detail: 'must not update from a positive integer to nil value' });
+    errs.push(invalid('spec.activeDeadlineSeconds', null, 'must not update from a positive integer to nil value'));
   }
 
   // Only additions to tolerations (tolerationSeconds of existing ones may change).
@@ -113,14 +110,14 @@ export function validatePodUpdate(obj: KObject, old: KObject): FieldError[] {
   const allKept = asArr(o.tolerations)
     .filter(isObj)
     .every((ot) => newTols.some((nt) => tolerationEqualIgnoringSeconds(ot, nt)));
-  if (!allKept) errs.push({ type: 'FieldValueForbidden', field: 'spec.tolerations', detail: 'existing toleration can not be modified except its tolerationSeconds' });
+  if (!allKept) errs.push(forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
 
   // Only deletions from schedulingGates.
   const oldGates = new Set(asArr(o.schedulingGates).map((g) => str(asObj(g)?.name)));
   asArr(s.schedulingGates).forEach((g, i) => {
     const name = str(asObj(g)?.name);
     if (!oldGates.has(name)) {
-      errs.push({ type: 'FieldValueForbidden', field: `spec.schedulingGates[${i}].name`, detail: `only deletion is allowed, but found new scheduling gate '${name}'` });
+      errs.push(forbidden(`spec.schedulingGates[${i}].name`, `only deletion is allowed, but found new scheduling gate '${name}'`));
     }
   });
 
@@ -145,11 +142,7 @@ export function validatePodUpdate(obj: KObject, old: KObject): FieldError[] {
     munged.terminationGracePeriodSeconds = o.terminationGracePeriodSeconds;
   }
   if (!deepEqual(munged, o)) {
-    errs.push({
-      type: 'FieldValueForbidden',
-      field: 'spec',
-      detail: `pod updates may not change fields other than ${UPDATABLE_POD_SPEC_FIELDS.join(',')}\n${specDiff('core.PodSpec', o, munged)}`,
-    });
+    errs.push(forbidden('spec', `pod updates may not change fields other than ${UPDATABLE_POD_SPEC_FIELDS.join(',')}\n${specDiff('core.PodSpec', o, munged)}`));
   }
   return errs;
 }

@@ -96,6 +96,16 @@ function validateCSIDriverName(driver: string, path: string): FieldError[] {
   return errs;
 }
 
+/** A secret or config map source: its name (in `nameField`), a default mode, key-to-path items. */
+const keyToPathSource =
+  (nameField: string): SourceValidator =>
+  (src, path) => {
+    const errs = str(src[nameField]) ? [] : [required(`${path}.${nameField}`)];
+    errs.push(...fileMode(src.defaultMode, `${path}.defaultMode`));
+    asArr(src.items).forEach((it, i) => errs.push(...validateKeyToPath(asObj(it) ?? {}, `${path}.items[${i}]`)));
+    return errs;
+  };
+
 /** The volume sources in kube's order: [json key, path used in "more than 1" errors, validator]. */
 const VOLUME_SOURCES: [string, string, SourceValidator][] = [
   [
@@ -139,16 +149,7 @@ const VOLUME_SOURCES: [string, string, SourceValidator][] = [
     },
   ],
   ['awsElasticBlockStore', 'awsElasticBlockStore', requireFields('volumeID')],
-  [
-    'secret',
-    'secret',
-    (src, path) => {
-      const errs = str(src.secretName) ? [] : [required(`${path}.secretName`)];
-      errs.push(...fileMode(src.defaultMode, `${path}.defaultMode`));
-      asArr(src.items).forEach((it, i) => errs.push(...validateKeyToPath(asObj(it) ?? {}, `${path}.items[${i}]`)));
-      return errs;
-    },
-  ],
+  ['secret', 'secret', keyToPathSource('secretName')],
   [
     'nfs',
     'nfs',
@@ -177,16 +178,7 @@ const VOLUME_SOURCES: [string, string, SourceValidator][] = [
   ],
   ['fc', 'fc', () => []],
   ['flexVolume', 'flexVolume', requireFields('driver')],
-  [
-    'configMap',
-    'configMap',
-    (src, path) => {
-      const errs = str(src.name) ? [] : [required(`${path}.name`)];
-      errs.push(...fileMode(src.defaultMode, `${path}.defaultMode`));
-      asArr(src.items).forEach((it, i) => errs.push(...validateKeyToPath(asObj(it) ?? {}, `${path}.items[${i}]`)));
-      return errs;
-    },
-  ],
+  ['configMap', 'configMap', keyToPathSource('name')],
   ['azureFile', 'azureFile', requireFields('secretName', 'shareName')],
   ['vsphereVolume', 'vsphereVolume', requireFields('volumePath')],
   ['photonPersistentDisk', 'photonPersistentDisk', requireFields('pdID')],
