@@ -16,7 +16,8 @@
 //
 // Each watch event is then one message: a text message holding the JSON event and its
 // trailing newline (JSON and Table), or a binary message holding the protobuf event without
-// the length prefix of the HTTP stream. Messages from the client are read and ignored.
+// the length prefix of the HTTP stream. Messages from the client are read and ignored. The
+// watcher writes into the sink `webSocketWatchSink` returns, as into the HTTP one.
 
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,5 +1,5 @@
 // Watch: kube's ListResource with watch=true and its WatchServer (endpoints/handlers/get.go,
-// watch.go). The options are decoded and validated here; the store's watcher
+// watch.go). The options are decoded and validated here (watch-options.ts); the store's watcher
 // (src/cache/watcher.ts) decides what is sent and when, the codec frames it
 // (src/codec/watch-frames.ts), and the stream goes over chunked HTTP (watch-http.ts: JSON
 // lines, length-prefixed protobuf frames, or with the CBOR gate a CBOR sequence answered as
@@ -11,13 +11,13 @@
 
 import { parseResourceVersion } from '../machinery/resource-version.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
-import { featureEnabled } from '../machinery/feature-gates.js';
-import { badRequest, invalid, notAcceptable, type FieldError } from '../machinery/errors.js';
+import { badRequest, notAcceptable } from '../machinery/errors.js';
 import { acceptedMediaTypes } from '../codec/negotiate.js';
 import { watchEncoder, watchFraming, watchStreamMediaTypes } from '../codec/watch-frames.js';
 import { parseSelectors, selectorFilter } from './filters.js';
 import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
+import { boolParam, sendInitialEventsOf, validateWatchOptions } from './watch-options.js';
 import { respondStatus, tableOf } from './respond.js';
 import { httpWatchSink } from './watch-http.js';
 import { isWebSocketRequest, pendingUpgrade, webSocketWatchSink } from './watch-websocket.js';
@@ -33,40 +33,6 @@ export function bookmarkInterval(cfg: WatchConfig): number {
   const env = process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
   if (env && /^[0-9]+$/.test(env) && Number(env) > 0) return Number(env);
   return cfg.bookmarkIntervalMs;
-}
-
-/** kube's bool query conversion: anything but "false" and "0" (even empty) is true. */
-function boolParam(v: string | null): boolean {
-  if (v === null) return false;
-  const l = v.toLowerCase();
-  return l !== 'false' && l !== '0';
-}
-
-/** validateWatchOptions (apimachinery/pkg/apis/meta/internalversion/validation). */
-function validateWatchOptions(q: URLSearchParams): void {
-  const errs: FieldError[] = [];
-  const sendInitialEvents = q.has('sendInitialEvents');
-  const match = q.get('resourceVersionMatch') ?? '';
-  const forbidden = (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, detail });
-  if (sendInitialEvents) {
-    if (match !== 'NotOlderThan') {
-      errs.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
-    }
-    // The WatchList gate is off by default in 1.33.
-    if (!featureEnabled('WatchList')) {
-      errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled'));
-    }
-  }
-  if (match) {
-    if (!sendInitialEvents) {
-      errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
-    }
-    if (match !== 'NotOlderThan') {
-      errs.push({ type: 'FieldValueNotSupported', field: 'resourceVersionMatch', badValue: match, supported: ['NotOlderThan'], detail: '' });
-    }
-    if (q.get('continue')) errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-  }
-  if (errs.length > 0) throw invalid('ListOptions', 'meta.k8s.io', '', errs);
 }
 
 /** True for the deprecated `/watch/` paths (`/apis/<g>/<v>/watch/...`, `/api/v1/watch/...`). */
@@ -118,7 +84,7 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     name,
     filter,
     resourceVersion,
-    sendInitialEvents: query.has('sendInitialEvents') ? boolParam(query.get('sendInitialEvents')) : undefined,
+    sendInitialEvents: sendInitialEventsOf(query),
     allowWatchBookmarks: boolParam(query.get('allowWatchBookmarks')),
     timeoutMs: seconds * 1000,
     bookmarkIntervalMs: bookmarkInterval(cfg),

@@ -113,7 +113,9 @@ async function watching(node: Node, o: Partial<WatcherOptions> = {}): Promise<Si
 }
 
 /** Live events leave in the node's flushes, at most every 25 ms. */
-const flush = (): Promise<void> => vi.advanceTimersByTimeAsync(30);
+const flush = async (): Promise<void> => {
+  await vi.advanceTimersByTimeAsync(30);
+};
 
 async function registered(): Promise<number> {
   const m = await registeredWatchers.get();
