@@ -22,6 +22,8 @@ import { getEntry, listObjects, type ListOptions, type ListResult } from './read
 import { checkCreatable, createObject, guaranteedUpdate, updateObject, type WriteOwner } from './write.js';
 import { deleteCollection, deleteObject, type DeleteOptions, type DeleteResult } from './delete.js';
 import { ScaleREST } from './scale.js';
+import type { Watch } from '../../machinery/watch.js';
+import { watchStore, type WatchOptions } from './watch.js';
 
 export type { StoreDeps } from './context.js';
 export type { ListOptions, ListResult } from './read.js';
@@ -107,7 +109,7 @@ export class GenericStore {
   // ---- reads ----
   //
   // get and list, by kube's resourceVersion x resourceVersionMatch x limit rules, are in
-  // read.ts; watch brings the cache to the freshness it asks for here.
+  // read.ts; a watch (watch.ts) brings the cache to the freshness it asks for here.
 
   /**
    * Brings the cache to the freshness a resourceVersion asks for: unset is Most Recent
@@ -121,6 +123,15 @@ export class GenericStore {
     await rw.waitFor(rv, WAIT_FOR_RV_MS);
     return rw.revision;
   }
+
+  // ---- watch ----
+
+  /** A watch of a namespace's objects ('' for every namespace), served by the cache (watch.ts). */
+  watch(namespace: string, opts: WatchOptions): Promise<Watch> {
+    return watchStore(this, namespace, opts);
+  }
+
+  // ---- the verbs, in read.ts, write.ts and delete.ts ----
 
   async get(namespace: string, name: string, resourceVersion?: string): Promise<CacheEntry> {
     return getEntry(this.ctx, namespace, name, resourceVersion);
