@@ -14,8 +14,8 @@ import {
   jsonSyntaxCause,
   unrecognizedObjectMessage,
 } from '../schema/decode.js';
-import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
-import { parseJsonFast } from '../schema/json-fast.js';
+import { JsonSyntaxError, type JsonDuplicate } from '../machinery/json-scan.js';
+import { parseJsonBody } from './json.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { baseMediaType, bodyMediaTypes } from './body.js';
@@ -71,15 +71,10 @@ export function decodeTypedBody(
     return { object: r.object, warnings: r.warnings };
   }
   if (mt === 'application/json') {
-    const text = body.toString('utf8');
     try {
-      const fast = parseJsonFast(text, MAX_JSON_DEPTH);
-      if (fast) doc = fast.value;
-      else {
-        const scanned = scanJson(text, { numbers: 'literal', duplicateObjects: 'merge' });
-        doc = scanned.value;
-        duplicates = scanned.duplicates;
-      }
+      const parsed = parseJsonBody(body.toString('utf8'), { numbers: 'literal', duplicateObjects: 'merge' });
+      doc = parsed.value;
+      duplicates = parsed.duplicates;
     } catch (e) {
       if (e instanceof JsonSyntaxError) throw unrecognized(jsonSyntaxCause(e.message));
       throw e;
