@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiResourceOf, type ResourceDef } from '../registry/types.js';
-import { parseAccept } from './discovery.js';
+import { parseAccept } from '../codec/negotiate.js';
 import { describedSchemas } from '../schema/types/index.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { apiVersionOf } from '../machinery/api-resource.js';
