@@ -14,23 +14,12 @@ import { pathString } from '../patch/ssa/fieldpath.js';
 import { findUndeclaredField } from '../patch/ssa/typed.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
-import { parseWriteOptions, type WriteOptions } from './write-options.js';
+import { parseWriteOptions, strconvParam, type WriteOptions } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
-
-/** PatchOptions.force: a bool query parameter, as the parameter codec parses it. */
-function parseForce(q: URLSearchParams): boolean {
-  const v = q.get('force');
-  if (v === null || v === '') return false;
-  try {
-    return strconvParseBool(v);
-  } catch (e) {
-    throw badRequest((e as Error).message);
-  }
-}
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
-  const force = parseForce(s.query);
+  const force = strconvParam(s.query, 'force', strconvParseBool) ?? false;
   const { config, warnings } = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
   addWarnings(s, warnings);
   await applyDecoded(s, config, opts, force);

@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { yamlModule } from '../machinery/lazy-module.js';
 import { verbsOf, type ResourceDef } from '../registry/types.js';
-import { apiVersionOf } from '../machinery/api-resource.js';
+import { apiVersionOf, type GroupVersionKind } from '../machinery/api-resource.js';
 import { genericNotFound, notAcceptable } from '../machinery/errors.js';
 import {
   ACCEPTED_MEDIA_TYPES,
@@ -16,7 +16,6 @@ import {
   negotiateMediaType,
   routeAccepts,
   routeNotAcceptable,
-  type GroupVersionKind,
   type NegotiatedMediaType,
   type Serializer,
 } from '../codec/negotiate.js';

@@ -11,6 +11,7 @@
 // The OpenAPI documents are negotiated by kube-openapi over the same parsed clauses
 // (src/api/openapi.ts), discovery by the same negotiation with its own restrictions.
 
+import type { GroupVersionKind } from '../machinery/api-resource.js';
 import { StatusError, notAcceptable } from '../machinery/errors.js';
 import { strconvParseBool } from '../machinery/go-format.js';
 import { CBOR_MEDIA_TYPE, cborEnabled } from './cbor/index.js';
@@ -132,12 +133,6 @@ export function routeNotAcceptable(produces: readonly string[]): StatusError {
 
 // ---------------------------------------------------------------------------------------------
 // The negotiation (apiserver's NegotiateMediaTypeOptions).
-
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
 
 export interface Serializer {
   /** e.g. application/json */

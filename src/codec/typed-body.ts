@@ -21,36 +21,15 @@ import type { SchemaRegistry } from '../schema/model.js';
 import { baseMediaType, bodyMediaTypes } from './body.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, cborEnabled, decodeCborTypedBody } from './cbor/index.js';
+import type { GroupVersionKind } from '../machinery/api-resource.js';
+import { checkTarget, type TypedTarget } from './typed-target.js';
 
-export interface TypedTarget {
-  /** The endpoint's kind and group/version. */
-  kind: string;
-  group: string;
-  version: string;
-  /** The schema definition of the kind. */
-  definition: string;
-}
+export type { TypedTarget };
 
 export interface TypedBody {
   object: Record<string, unknown>;
   /** Warning header texts (fieldValidation=Warn). */
   warnings: string[];
-}
-
-/** The body's kind and group/version must be the endpoint's (missing ones default to it). */
-function checkTarget(gvk: { group: string; version: string; kind: string }, target: TypedTarget): void {
-  const kind = gvk.kind || target.kind;
-  const version = gvk.version || target.version;
-  if (kind !== target.kind) {
-    throw badRequest(
-      cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gvk.group ? `${gvk.group}/` : ''}${version}"`),
-    );
-  }
-  if ((gvk.version && gvk.group !== target.group) || (gvk.version && gvk.version !== target.version)) {
-    const got = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
-    const want = target.group ? `${target.group}/${target.version}` : target.version;
-    throw badRequest(`the API version in the data (${got}) does not match the expected API version (${want})`);
-  }
 }
 
 export function decodeTypedBody(
@@ -99,7 +78,7 @@ export function decodeTypedBody(
     throw unsupportedMediaType(mt, bodyMediaTypes());
   }
 
-  let gvk: { group: string; version: string; kind: string };
+  let gvk: GroupVersionKind;
   try {
     gvk = interpretTypeMeta(doc);
   } catch (e) {
