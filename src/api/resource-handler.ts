@@ -26,10 +26,10 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     if (!store) throw genericNotFound();
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
+    // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
-    if (!routeAccepts(accept, resourceRouteProduces(info.verb === 'list' || info.verb === 'watch'))) {
-      throw routeNotAcceptable(resourceRouteProduces(info.verb === 'list' || info.verb === 'watch'));
-    }
+    const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');
+    if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
     const out = negotiateOutput(accept);
     const query = new URLSearchParams(ctx.querystring);
     const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));

@@ -66,10 +66,11 @@ const before = (a: AcceptClause, b: AcceptClause): boolean =>
 
 /**
  * Parses an Accept header as goautoneg.ParseAccept: clauses split on ',', a media range split
- * on its first ';', `type/subtype` (a lone star, or a star and a slash, is the full wildcard; no subtype, or a second '/',
- * drops the clause), `key=value` parameters (one '=' exactly, else dropped), q as Go parses a
- * float32. Go's sort.Sort is an insertion sort for up to 12 elements, which this replays; longer
- * headers (no client sends them) may order their equal clauses differently.
+ * on its first ';', then `type/subtype` (a lone star, or a star and a slash, is the full
+ * wildcard; no subtype, or a second '/', drops the clause), `key=value` parameters (one '='
+ * exactly, else dropped), q as Go parses a float32. Go's sort.Sort is an insertion sort for up
+ * to 12 elements, which this replays; longer headers (no client sends them) may order their
+ * equal clauses differently.
  */
 export function parseAccept(header: string): AcceptClause[] {
   const clauses: AcceptClause[] = [];
@@ -265,15 +266,20 @@ export const acceptedMediaTypes = (): string[] => (cborEnabled() ? [...ACCEPTED_
 const objectSerializers = (): readonly Serializer[] => (cborEnabled() ? OBJECT_SERIALIZERS_CBOR : OBJECT_SERIALIZERS);
 
 const STREAM_PRODUCES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+const ROUTE_PRODUCES = {
+  objects: ACCEPTED_MEDIA_TYPES,
+  streams: [...ACCEPTED_MEDIA_TYPES, ...STREAM_PRODUCES],
+  objectsCbor: [...ACCEPTED_MEDIA_TYPES, CBOR_MEDIA_TYPE],
+  streamsCbor: [...ACCEPTED_MEDIA_TYPES, CBOR_MEDIA_TYPE, ...STREAM_PRODUCES, 'application/cbor-seq'],
+};
 
 /**
  * What a resource route produces, in go-restful's order: the object media types, and for the
  * list/watch route the stream types too (application/cbor-seq last, with the CBOR gate).
  */
-export function resourceRouteProduces(streams: boolean): string[] {
-  const objects = acceptedMediaTypes();
-  if (!streams) return objects;
-  return cborEnabled() ? [...objects, ...STREAM_PRODUCES, 'application/cbor-seq'] : [...objects, ...STREAM_PRODUCES];
+export function resourceRouteProduces(streams: boolean): readonly string[] {
+  if (cborEnabled()) return streams ? ROUTE_PRODUCES.streamsCbor : ROUTE_PRODUCES.objectsCbor;
+  return streams ? ROUTE_PRODUCES.streams : ROUTE_PRODUCES.objects;
 }
 
 const META_GROUP = 'meta.k8s.io';
