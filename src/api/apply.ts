@@ -13,16 +13,27 @@ import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
 import { findUndeclaredField } from '../patch/ssa/typed.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
-import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam, type WriteOptions } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
+  // handlePatch has refused the paths PATCH does not serve (collections, unknown subresources).
+  const { info, def, store } = s;
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
   const force = strconvParam(s.query, 'force', strconvParseBool) ?? false;
   const { config, warnings } = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
   addWarnings(s, warnings);
-  await applyDecoded(s, config, opts, force);
+  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
+  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
+  // Kind and managedFields are refused before the typed check, as kube's chain orders them.
+  store.fieldManager.checkConfig(config);
+  checkTyped(s, config);
+  const build = (live: KObject | null): KObject => appliedObject(s, config, live, owner, force);
+  const canCreate = info.subresource === '';
+  if (canCreate) await store.checkCreatable(info.namespace, info.name);
+  const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
 /**
@@ -44,22 +55,6 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
     const where = path ? pathString(path) : `.${unknown[0]}`;
     throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
   }
-}
-
-async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
-  const { info, def, store } = s;
-  if (!info.name) throw methodNotAllowed();
-  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
-  if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
-  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
-  // Kind and managedFields are refused before the typed check, as kube's chain orders them.
-  store.fieldManager.checkConfig(config);
-  checkTyped(s, config);
-  const build = (live: KObject | null): KObject => appliedObject(s, config, live, owner, force);
-  const canCreate = info.subresource === '';
-  if (canCreate) await store.checkCreatable(info.namespace, info.name);
-  const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
-  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
 /** The object an apply of `config` makes of `live` (null: the object the apply creates). */
