@@ -16,7 +16,7 @@ import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
-import { findUndeclaredField } from '../patch/ssa/typed.js';
+import { findDuplicateItem, findUndeclaredField } from '../patch/ssa/typed.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
@@ -95,7 +95,9 @@ function jsonFastPath(text: string): unknown {
  * wrong types). kube reports its failure as a plain error, hence the 500.
  */
 function checkTyped(s: Scope, config: Record<string, unknown>): void {
-  const what = `${s.info.namespace || ''}/${s.info.name}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
+  // kube names the configuration by its own namespace and name (objectGVKNN of the patch).
+  const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
+  const what = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
   let unknown: string[];
   try {
     unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
@@ -103,12 +105,14 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
     if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
+  const fm = s.store.fieldManager;
   if (unknown.length) {
-    const fm = s.store.fieldManager;
     const path = findUndeclaredField(fm.resolver, fm.root, config);
     const where = path ? pathString(path) : `.${unknown[0]}`;
     throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
   }
+  const dup = findDuplicateItem(fm.resolver, fm.root, config);
+  if (dup) throw plainError(`failed to create typed patch object (${what}): ${pathString(dup.path)}: duplicate entries for key ${pathString([dup.pe])}`);
 }
 
 export async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
@@ -172,16 +176,13 @@ async function applyScale(s: Scope, config: Record<string, unknown>, opts: Write
   }
   const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
   if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
-  const replicas = (config.spec as { replicas?: unknown } | undefined)?.replicas;
-  const parent: Record<string, unknown> = { apiVersion: store.apiVersion, kind: def.kind, metadata: { name: info.name } };
-  if (replicas !== undefined) parent.spec = { replicas };
   const owner = { manager: opts.fieldManager ?? '', subresource: 'scale', apply: true };
   const res = await store.guaranteedUpdate(
     info.namespace,
     info.name,
     '',
     (old) => {
-      const merged = store.fieldManager.apply(old, parent, owner, force);
+      const merged = store.fieldManager.applyScale(old, config, owner, force);
       const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
       return scaledObject(s, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
     },

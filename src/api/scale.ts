@@ -23,7 +23,8 @@ export function scaleOf(def: ResourceDef, obj: KObject): Record<string, unknown>
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata,
-    spec: { replicas: scale.specReplicas(obj) },
+    // ScaleSpec.replicas is omitempty in kube's Scale: 0 is left out.
+    spec: scale.specReplicas(obj) === 0 ? {} : { replicas: scale.specReplicas(obj) },
     status: { replicas: scale.statusReplicas(obj), selector: scale.selector(obj) },
   };
 }

@@ -115,17 +115,18 @@ export function conflictError(conflicts: Conflict[], managed: Managed): StatusEr
   if (conflicts.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${name(conflicts[0].id)}: ${pathString(conflicts[0].path)}`;
   } else {
+    // Grouped by manager, the managers in the order of their identifiers (the JSON kube
+    // sorts), each with its paths in the order they were found.
     const byManager = new Map<string, string[]>();
     for (const c of conflicts) {
-      const k = name(c.id);
-      const list = byManager.get(k) ?? [];
+      const list = byManager.get(c.id) ?? [];
       list.push(pathString(c.path));
-      byManager.set(k, list);
+      byManager.set(c.id, list);
     }
     const lines: string[] = [];
-    for (const k of [...byManager.keys()].sort()) {
-      lines.push(`conflicts with ${k}:`);
-      for (const p of byManager.get(k)!) lines.push(`- ${p}`);
+    for (const id of [...byManager.keys()].sort()) {
+      lines.push(`conflicts with ${name(id)}:`);
+      for (const p of byManager.get(id)!) lines.push(`- ${p}`);
     }
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }

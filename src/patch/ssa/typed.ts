@@ -89,6 +89,8 @@ export class TypeResolver {
       case 'ref':
         return this.struct(t.name, f?.mapType === 'atomic');
       case 'any':
+        // A RawExtension (ControllerRevision.data): one value to structured-merge-diff, owned whole.
+        return SCALAR;
       case 'fieldsV1':
         return DEDUCED;
       case 'map':
@@ -671,9 +673,11 @@ export function removeItems(r: TypeResolver, root: TypeNode, v: unknown, set: Fi
 
 function removeNode(r: TypeResolver, node: TypeNode, v: unknown, set: FieldSet): unknown {
   const n = resolve(node, v);
+  // What is left of a list or map that is empty (or emptied, or atomic) is null, as
+  // structured-merge-diff's removal leaves it; the parent keeps the key.
   if (n.t === 'list') {
-    if (!Array.isArray(v) || v.length === 0) return v;
-    if (n.rel === 'atomic') return null;
+    if (!Array.isArray(v)) return v;
+    if (v.length === 0 || n.rel === 'atomic') return null;
     const out: unknown[] = [];
     for (let i = 0; i < v.length; i++) {
       const pe = itemPE(n, v[i], i);
@@ -684,19 +688,47 @@ function removeNode(r: TypeResolver, node: TypeNode, v: unknown, set: FieldSet):
     return out.length ? out : null;
   }
   if (n.t === 'map' || n.t === 'struct') {
-    if (!isObj(v) || Object.keys(v).length === 0) return v;
-    if (n.atomic) return null;
+    if (!isObj(v)) return v;
+    if (noKeys(v) || n.atomic) return null;
     const out: Obj = {};
+    let any = false;
     for (const k of Object.keys(v)) {
       const pe = fieldPE(k);
       if (set.members.has(pe)) continue;
       const sub = set.children.get(pe);
       const cn = r.childOf(n, k);
-      out[k] = sub && cn ? removeNode(r, cn, v[k], sub) : v[k];
+      out[k] = sub ? removeNode(r, cn ?? DEDUCED, v[k], sub) : v[k];
+      any = true;
     }
-    return Object.keys(out).length ? out : null;
+    return any ? out : null;
   }
   return v;
+}
+
+// ---- EnsureNamedFieldsAreMembers ----
+
+/**
+ * The set with every declared struct field that has paths below it made a member too
+ * (structured-merge-diff's EnsureNamedFieldsAreMembers): the removal steps of an apply treat
+ * a struct as owned, whole, by whoever owns something in it. Map keys and list items are
+ * left as they are.
+ */
+export function ensureNamedFields(r: TypeResolver, node: TypeNode, set: FieldSet): FieldSet {
+  if (set.children.size === 0) return set;
+  const out = new FieldSet();
+  for (const m of set.members) out.addMember(m);
+  for (const [pe, c] of set.children) {
+    let cn: TypeNode | undefined;
+    if (pe.charCodeAt(0) === 102 && (node.t === 'struct' || node.t === 'map')) {
+      const name = pe.slice(2);
+      if (node.t === 'struct' && node.fields.has(name)) out.addMember(pe);
+      cn = r.childOf(node, name);
+    } else if (pe.charCodeAt(0) === 107 && node.t === 'list') {
+      cn = node.elem;
+    }
+    out.setChild(pe, cn ? ensureNamedFields(r, cn, c) : c);
+  }
+  return out;
 }
 
 // ---- the zero object ----
@@ -764,6 +796,47 @@ function zeroField(registry: SchemaRegistry, f: FieldSchema, depth: number): unk
  */
 export function findUndeclaredField(r: TypeResolver, root: TypeNode, v: unknown): PathElement[] | undefined {
   return undeclaredIn(r, root, v, []);
+}
+
+/**
+ * The first list in `v` holding two items with the same key (or the same value, in a set),
+ * as the type converter refuses an apply configuration: the list's path and the repeated
+ * element; undefined when there is none.
+ */
+export function findDuplicateItem(r: TypeResolver, root: TypeNode, v: unknown): { path: PathElement[]; pe: PathElement } | undefined {
+  return duplicateIn(r, root, v, []);
+}
+
+function duplicateIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): { path: PathElement[]; pe: PathElement } | undefined {
+  const n = resolve(node, v);
+  if (n.t === 'list' && Array.isArray(v)) {
+    if (n.rel === 'atomic') return undefined;
+    const seen = new Set<PathElement>();
+    const pes: PathElement[] = [];
+    for (let i = 0; i < v.length; i++) {
+      let pe: PathElement;
+      try {
+        pe = itemPE(n, v[i], i);
+      } catch {
+        pe = indexPE(i);
+      }
+      if (seen.has(pe)) return { path, pe };
+      seen.add(pe);
+      pes.push(pe);
+    }
+    for (let i = 0; i < v.length; i++) {
+      const found = duplicateIn(r, n.elem, v[i], [...path, pes[i]]);
+      if (found) return found;
+    }
+  } else if ((n.t === 'struct' || n.t === 'map') && isObj(v) && !n.atomic) {
+    for (const k of Object.keys(v)) {
+      const cn = r.childOf(n, k);
+      if (!cn) continue;
+      const found = duplicateIn(r, cn, v[k], [...path, fieldPE(k)]);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): PathElement[] | undefined {

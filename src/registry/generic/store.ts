@@ -35,7 +35,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/va
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
-import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
+import { SCHEMAS, applySchemaDefaults, goRoundTrip, rootDefinition } from '../../schema/types/index.js';
 import { FieldManager, type FieldOwner } from '../../patch/ssa/field-manager.js';
 
 /**
@@ -688,10 +688,15 @@ export class GenericStore {
     return s;
   }
 
-  /** The schema's defaults (kube's SetDefaults_* as data), then what only the type knows. */
+  /**
+   * The schema's defaults (kube's SetDefaults_* as data), then what only the type knows; then
+   * the object as Go's struct holds it (a struct that is present has all its non-omitempty
+   * fields, e.g. `ordinals: {}` is `{start: 0}`), which is what managedFields see in kube.
+   */
   private applyDefaults(obj: KObject, strategy: Strategy): void {
     applySchemaDefaults(obj, this.definition, SCHEMAS);
     strategy.applyDefaults(obj);
+    goRoundTrip(obj, this.definition, SCHEMAS);
   }
 
   /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */

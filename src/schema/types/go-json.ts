@@ -102,6 +102,8 @@ function visit(obj: Obj, def: string, registry: SchemaRegistry): void {
     const f = plan.byName.get(k);
     if (!f) continue;
     const v = obj[k];
+    // An empty managedFields list is a request (a reset) to the field manager, which removes it.
+    if (k === 'managedFields' && Array.isArray(v)) continue;
     if (!alwaysWritten(f) && f.omitempty && isEmptyForOmit(v, f)) {
       delete obj[k];
       continue;

@@ -185,7 +185,7 @@ function validateTemplatePodSpec(podSpec: Record<string, unknown>, claims: Claim
   return errs;
 }
 
-const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
   const errs = validateSpec(obj);
@@ -200,7 +200,7 @@ function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
       type: 'FieldValueForbidden',
       field: 'spec',
       detail:
-        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
     });
   }
   return errs;
