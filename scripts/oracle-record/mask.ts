@@ -1,7 +1,9 @@
-// Masking of generated values, so that two servers' answers compare: uids and
-// resourceVersions become placeholders numbered by first appearance within a sequence (so
-// "the same resourceVersion as the step before" survives the masking), timestamps the
-// server sets become `<time>` (their presence is kept).
+// Masking of generated values, so that two servers' answers compare: uids become
+// placeholders numbered by first appearance within a sequence; a resourceVersion becomes
+// the step that first showed it (`<rv@7>`, `<rv@7.2>` for the second new one of step 7), so
+// "the same resourceVersion as the step before" survives the masking while one write that
+// only one server made does not renumber every later answer; timestamps the server sets
+// become `<time>` (their presence is kept); pointer addresses in messages become `0x<address>`.
 
 import type { Answer } from './format.js';
 import type { RawAnswer } from './client.js';
@@ -12,6 +14,9 @@ const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
 export class Masker {
   private readonly uids = new Map<string, string>();
   private readonly rvs = new Map<string, string>();
+  /** The step being masked, and how many new resourceVersions it showed so far. */
+  private step = 0;
+  private newInStep = 0;
 
   private placeholder(map: Map<string, string>, prefix: string, v: string): string {
     let p = map.get(v);
@@ -22,14 +27,26 @@ export class Masker {
     return p;
   }
 
+  private rv(v: string): string {
+    let p = this.rvs.get(v);
+    if (p === undefined) {
+      this.newInStep++;
+      p = `<rv@${this.step}${this.newInStep > 1 ? `.${this.newInStep}` : ''}>`;
+      this.rvs.set(v, p);
+    }
+    return p;
+  }
+
   /** A masked copy of a JSON value. */
   value(v: unknown, key = '', inManagedFields = false): unknown {
     if (Array.isArray(v)) return v.map((x) => this.value(x, '', key === 'managedFields'));
     if (v === null || typeof v !== 'object') {
       if (typeof v !== 'string' || v === '') return v;
       if (key === 'uid') return this.placeholder(this.uids, 'uid', v);
-      if (key === 'resourceVersion') return this.placeholder(this.rvs, 'rv', v);
+      if (key === 'resourceVersion') return this.rv(v);
       if (SERVER_TIMES.has(key) || (inManagedFields && key === 'time')) return '<time>';
+      // Go's %#v of a pointer prints its address (in messages of invalid values).
+      if (v.includes(')(0x')) return v.replace(/\)\(0x[0-9a-f]+\)/g, ')(0x<address>)');
       return v;
     }
     const out: Record<string, unknown> = {};
@@ -40,7 +57,10 @@ export class Masker {
     return out;
   }
 
-  answer(raw: RawAnswer): Answer {
+  /** The masked answer of step `step` of the sequence. */
+  answer(raw: RawAnswer, step: number): Answer {
+    this.step = step;
+    this.newInStep = 0;
     const out: Answer = { status: raw.status };
     const ct = raw.headers.find(([k]) => k === 'content-type');
     if (ct) out.contentType = ct[1];

@@ -45,7 +45,7 @@ export async function runStep(server: Server, req: RequestSpec, earlier: StepRes
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': DEFAULT_USER_AGENT, ...(req.headers ?? {}) };
   if (body && !headers['content-type']) headers['content-type'] = 'application/json';
   const raw = await send(server, req.method, req.path, headers, body);
-  return { raw, answer: masker.answer(raw) };
+  return { raw, answer: masker.answer(raw, earlier.length) };
 }
 
 export async function runSequence(server: Server, seq: Sequence<Step>): Promise<StepResult[]> {

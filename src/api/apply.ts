@@ -158,6 +158,7 @@ export async function applyDecoded(s: Scope, config: Record<string, unknown>, op
   const canCreate = info.subresource === '';
   if (canCreate) await store.checkCreatable(info.namespace, info.name);
   const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, (old) => build(old), canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  addWarnings(s, res.warnings);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
@@ -190,5 +191,6 @@ async function applyScale(s: Scope, config: Record<string, unknown>, opts: Write
     opts.dryRun,
     owner,
   );
+  addWarnings(s, res.warnings);
   respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
 }

@@ -314,7 +314,7 @@ export class FieldManager {
     const onScale = toSubresource(parent, this.replicasPath);
     // skipNonApplied on the Scale: when no entry owns replicas, the write is not tracked.
     const after = onScale.size === 0 ? onScale : this.scaleManager().updateManaged(this.scaleView(live), this.scaleView(obj), onScale, owner);
-    this.encode(obj, toParent(parent, after, this.replicasPath, this.apiVersion));
+    this.encode(obj, toParent(parent, after, this.replicasPath, this.apiVersion), true);
   }
 
   /**
@@ -332,7 +332,7 @@ export class FieldManager {
     const obj = structuredClone(live);
     const replicas = readPath(scale, SCALE_REPLICAS_PATH);
     writePath(obj, this.replicasPath, typeof replicas === 'number' ? replicas : replicas === undefined ? 0 : replicas);
-    this.encode(obj, toParent(parent, res.managed, this.replicasPath, this.apiVersion));
+    this.encode(obj, toParent(parent, res.managed, this.replicasPath, this.apiVersion), true);
     return obj;
   }
 
@@ -403,8 +403,8 @@ export class FieldManager {
     else managed.set(id, { ...e, set: next });
   }
 
-  private encode(obj: KObject, managed: Managed): void {
-    const enc = encodeManagedFields(managed);
+  private encode(obj: KObject, managed: Managed, goMapOrder = false): void {
+    const enc = encodeManagedFields(managed, goMapOrder);
     if (enc) obj.metadata.managedFields = enc;
     else delete obj.metadata.managedFields;
   }

@@ -189,6 +189,8 @@ class ItemIndex {
   readonly order: PathElement[] = [];
   private readonly values: unknown[] = [];
   private map?: Map<PathElement, number>;
+  /** Whether some element came more than once. */
+  dups = false;
 
   private find(pe: PathElement): number {
     return this.map ? (this.map.get(pe) ?? -1) : this.order.indexOf(pe);
@@ -205,7 +207,10 @@ class ItemIndex {
 
   /** Adds an item unless its element is already there. */
   add(pe: PathElement, v: unknown): void {
-    if (this.find(pe) >= 0) return;
+    if (this.find(pe) >= 0) {
+      this.dups = true;
+      return;
+    }
     this.order.push(pe);
     this.values.push(v);
     if (this.map) this.map.set(pe, this.order.length - 1);
@@ -530,6 +535,10 @@ function forEachChildPair(
   if (n.t === 'list') {
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
+    if (li.dups || ri.dups) {
+      forEachItemPairWithDuplicates(n, l as unknown[], rv as unknown[], f);
+      return;
+    }
     for (const ipe of li.order) f(n.elem, li.get(ipe), ri.get(ipe), ipe);
     for (const ipe of ri.order) if (!li.has(ipe)) f(n.elem, undefined, ri.get(ipe), ipe);
     return;
@@ -552,6 +561,46 @@ function forEachChildPair(
       if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
       const cn = r.childOf(n, k);
       if (cn) f(cn, undefined, rc, fieldPE(k));
+    }
+  }
+}
+
+/**
+ * The item pairs of lists where an element repeats (a live object may hold duplicates),
+ * as structured-merge-diff compares them: repeated items are one leaf, modified when the
+ * runs differ; an element that stops or starts repeating is removed or added as a leaf,
+ * with its single item on the other side walked as removed or added.
+ */
+function forEachItemPairWithDuplicates(
+  n: Extract<TypeNode, { t: 'list' }>,
+  l: unknown[] | undefined,
+  rv: unknown[] | undefined,
+  f: (node: TypeNode, lc: unknown, rc: unknown, pe: PathElement) => void,
+): void {
+  const byPE = (list: unknown[] | undefined): Map<PathElement, unknown[]> => {
+    const m = new Map<PathElement, unknown[]>();
+    (Array.isArray(list) ? list : []).forEach((item, i) => {
+      const pe = itemPE(n, item, i);
+      const run = m.get(pe);
+      if (run) run.push(item);
+      else m.set(pe, [item]);
+    });
+    return m;
+  };
+  const lm = byPE(l);
+  const rm = byPE(rv);
+  const all = [...lm.keys(), ...[...rm.keys()].filter((pe) => !lm.has(pe))];
+  for (const pe of all) {
+    const ls = lm.get(pe) ?? [];
+    const rs = rm.get(pe) ?? [];
+    if (ls.length <= 1 && rs.length <= 1) f(n.elem, ls[0], rs[0], pe);
+    else if (ls.length >= 2 && rs.length >= 2) f(SCALAR, ls, rs, pe);
+    else if (ls.length >= 2) {
+      if (rs.length) f(n.elem, undefined, rs[0], pe);
+      f(SCALAR, ls, undefined, pe);
+    } else {
+      if (ls.length) f(n.elem, ls[0], undefined, pe);
+      f(SCALAR, undefined, rs, pe);
     }
   }
 }
@@ -616,7 +665,20 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
   const out: unknown[] = [];
   const shared = ri.order.filter((pe) => li.has(pe));
   let si = 0;
+  // A live list may repeat an element (the configuration may not): the repeats stay as they
+  // are where the configuration leaves the element alone, and give way to its one item where
+  // it sets it.
+  const repeats = li.dups ? repeatedItems(n, l as unknown[]) : undefined;
   const emit = (pe: PathElement, lc: unknown, rc: unknown) => {
+    const run = repeats?.get(pe);
+    if (run) {
+      if (rc === undefined) out.push(...run);
+      else {
+        const m = mergeNode(r, n.elem, undefined, rc);
+        if (m !== undefined) out.push(m);
+      }
+      return;
+    }
     const m = mergeNode(r, n.elem, lc, rc);
     if (m !== undefined) out.push(m);
   };
@@ -662,6 +724,19 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
     }
   }
   return out;
+}
+
+/** The items of elements that occur more than once, by element. */
+function repeatedItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown[]): Map<PathElement, unknown[]> {
+  const all = new Map<PathElement, unknown[]>();
+  list.forEach((item, i) => {
+    const pe = itemPE(n, item, i);
+    const run = all.get(pe);
+    if (run) run.push(item);
+    else all.set(pe, [item]);
+  });
+  for (const [pe, run] of all) if (run.length < 2) all.delete(pe);
+  return all;
 }
 
 // ---- RemoveItems ----
