@@ -65,5 +65,7 @@ export interface Suite {
   name: string;
   /** Written into the fixture (the seed and sizes of a generated suite). */
   generator?: Record<string, unknown>;
+  /** Write the fixtures gzipped (`.json.gz`): for large generated suites nobody reads line by line. */
+  gzip?: boolean;
   sequences(): Sequence[];
 }

@@ -12,9 +12,11 @@
 
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { closeClients, send, type Server } from './client.js';
-import type { Fixture, RecordedStep, Sequence } from './format.js';
+import type { Answer, Fixture, RecordedStep, Sequence } from './format.js';
 import { describe, loadFixtures, replaySequence, tally, type SequenceOutcome } from './replay.js';
+import { compareAnswers } from './compare.js';
 import { runSequence } from './run.js';
 import { SUITES } from './suites/index.js';
 
@@ -98,21 +100,41 @@ async function record(a: Args): Promise<void> {
     const suite = SUITES[name];
     const seqs = selected(suite.sequences(), a.only);
     const recorded: Sequence<RecordedStep>[] = [];
-    for (const seq of seqs) {
-      const res = await runSequence(a.server, seq);
-      recorded.push({ name: seq.name, steps: seq.steps.map((st, i) => ({ ...st, answer: res[i].answer })) });
-    }
+    for (const seq of seqs) recorded.push(await recordStable(a.server, seq));
     const dir = join(FIXTURES, name);
     if (!a.only) rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const files = Math.max(1, Math.ceil(recorded.length / a.perFile));
     for (let i = 0; i < files; i++) {
       const part = recorded.slice(i * a.perFile, (i + 1) * a.perFile);
-      const file = files === 1 ? `${name}.json` : `${name}-${String(i + 1).padStart(3, '0')}.json`;
-      writeFileSync(join(dir, file), formatFixture({ suite: name, recordedWith: version, ...(suite.generator ? { generator: suite.generator } : {}), sequences: part }));
+      const ext = suite.gzip ? '.json.gz' : '.json';
+      const file = files === 1 ? `${name}${ext}` : `${name}-${String(i + 1).padStart(3, '0')}${ext}`;
+      const text = formatFixture({ suite: name, recordedWith: version, ...(suite.generator ? { generator: suite.generator } : {}), sequences: part });
+      writeFileSync(join(dir, file), suite.gzip ? gzipSync(text, { level: 9 }) : text);
     }
     console.log(`${name}: ${recorded.length} sequences, ${recorded.reduce((n, s) => n + s.steps.length, 0)} requests recorded into ${dir} (${readdirSync(dir).length} files)`);
   }
+}
+
+/**
+ * A sequence's answers as the reference server gives them most of the time: kube is not
+ * quite deterministic (Go map order, one-second times), so every sequence runs twice, and
+ * where the runs differ a third time, each step keeping the answer two runs agree on.
+ */
+async function recordStable(server: Server, seq: Sequence): Promise<Sequence<RecordedStep>> {
+  // Compared as the tests compare them (managedFields in one order, conflict causes sorted).
+  const same = (x: Answer, y: Answer) => compareAnswers(x, y).length === 0;
+  const answers = (res: Awaited<ReturnType<typeof runSequence>>) => res.map((r) => r.answer);
+  const first = answers(await runSequence(server, seq));
+  const second = answers(await runSequence(server, seq));
+  let chosen = first;
+  if (first.some((x, i) => !same(x, second[i]))) {
+    const third = answers(await runSequence(server, seq));
+    chosen = first.map((x, i) => (same(x, second[i]) || same(x, third[i]) ? x : same(second[i], third[i]) ? second[i] : x));
+    const unsettled = first.filter((x, i) => !same(x, second[i]) && !same(x, third[i]) && !same(second[i], third[i])).length;
+    console.log(`${seq.name}: the reference server answered differently between runs${unsettled ? ` (${unsettled} steps without a majority)` : ''}`);
+  }
+  return { name: seq.name, steps: seq.steps.map((st, i) => ({ ...st, answer: chosen[i] })) };
 }
 
 function report(name: string, outcomes: SequenceOutcome[], first: boolean): void {

@@ -4,6 +4,7 @@
 
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Server } from './client.js';
 import { compareAnswers, managedFieldsOrdered, type CompareOptions } from './compare.js';
 import type { Answer, Fixture, RecordedStep, Sequence, Step } from './format.js';
@@ -117,11 +118,14 @@ export function describe(outcomes: readonly SequenceOutcome[], max = 50, firstOn
   return lines.join('\n');
 }
 
-/** The recorded fixtures of a suite: every .json file of its folder, in name order. */
+/** The recorded fixtures of a suite: every .json (or .json.gz) file of its folder, in name order. */
 export function loadFixtures(dir: string): Fixture[] {
   if (!existsSync(dir)) throw new Error(`no fixtures in ${dir}: record them with scripts/oracle-record`);
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') || f.endsWith('.json.gz'))
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture);
+    .map((f) => {
+      const raw = readFileSync(join(dir, f));
+      return JSON.parse((f.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as Fixture;
+    });
 }

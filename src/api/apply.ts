@@ -15,8 +15,7 @@ import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
-import { pathString } from '../patch/ssa/fieldpath.js';
-import { findDuplicateItem, findUndeclaredField } from '../patch/ssa/typed.js';
+import { configTypeErrors } from '../patch/ssa/typed.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, type WriteOptions } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
@@ -98,21 +97,17 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
   // kube names the configuration by its own namespace and name (objectGVKNN of the patch).
   const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
   const what = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
-  let unknown: string[];
   try {
-    unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
+    decodeTyped(config, s.store.definition, SCHEMAS);
   } catch (e) {
     if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
   const fm = s.store.fieldManager;
-  if (unknown.length) {
-    const path = findUndeclaredField(fm.resolver, fm.root, config);
-    const where = path ? pathString(path) : `.${unknown[0]}`;
-    throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
-  }
-  const dup = findDuplicateItem(fm.resolver, fm.root, config);
-  if (dup) throw plainError(`failed to create typed patch object (${what}): ${pathString(dup.path)}: duplicate entries for key ${pathString([dup.pe])}`);
+  // Unknown fields and repeated list keys; several read as the converter's aggregate.
+  const errs = configTypeErrors(fm.resolver, fm.root, config);
+  if (errs.length === 1) throw plainError(`failed to create typed patch object (${what}): ${errs[0]}`);
+  if (errs.length > 1) throw plainError(`failed to create typed patch object (${what}): errors:\n  ${errs.join('\n  ')}`);
 }
 
 export async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {

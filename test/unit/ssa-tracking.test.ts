@@ -137,7 +137,7 @@ describe('managedFields of writes and applies', () => {
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { containers: [{ name: 'c', args: null, env: [], ports: [{ containerPort: 1 }, { containerPort: 1 }] }] } } } },
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { securityContext: { supplementalGroups: [3, 1, 2] } } } }, status: { replicas: 1 } },
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { selector: null, template: null, updateStrategy: { rollingUpdate: {} } } },
-      // a long map list with repeated keys (the first item of a key wins)
+      // a long map list with repeated keys (a repeated element is one leaf, as structured-merge-diff compares it)
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'e' }, spec: { template: { spec: { containers: [{ name: 'c', env: Array.from({ length: 14 }, (_, i) => (i % 3 ? { name: `E${i % 11}`, value: `${i}` } : { name: `E${i % 11}` })) }] } } } },
     ];
     const out = shapes.map((s) => {
@@ -149,10 +149,10 @@ describe('managedFields of writes and applies', () => {
       [
         "null",
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{},"f:finalizers":{},"f:labels":{}},"f:spec":{"f:template":{"f:spec":{"f:containers":{}}}}}}]",
-        "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:args":{},"f:env":{},"f:name":{},"f:ports":{".":{},"k:{\\"containerPort\\":1,\\"protocol\\":\\"TCP\\"}":{".":{},"f:containerPort":{}}}}}}}}}}]",
+        "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:args":{},"f:env":{},"f:name":{},"f:ports":{".":{},"k:{\\"containerPort\\":1,\\"protocol\\":\\"TCP\\"}":{}}}}}}}}}]",
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:securityContext":{".":{},"f:supplementalGroups":{}}}}}}}]",
         "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:updateStrategy":{"f:rollingUpdate":{}}}}}]",
-        "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:env":{".":{},"k:{\\"name\\":\\"E0\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E1\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E10\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E2\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E3\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E4\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E5\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E6\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E7\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E8\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E9\\"}":{".":{},"f:name":{}}},"f:name":{}}}}}}}}]",
+        "[{"manager":"m","operation":"Update","apiVersion":"apps/v1","time":"T","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:template":{"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:env":{".":{},"k:{\\"name\\":\\"E0\\"}":{},"k:{\\"name\\":\\"E1\\"}":{},"k:{\\"name\\":\\"E10\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E2\\"}":{},"k:{\\"name\\":\\"E3\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E4\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E5\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E6\\"}":{".":{},"f:name":{}},"k:{\\"name\\":\\"E7\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E8\\"}":{".":{},"f:name":{},"f:value":{}},"k:{\\"name\\":\\"E9\\"}":{".":{},"f:name":{}}},"f:name":{}}}}}}}}]",
       ]
     `);
   });

@@ -385,6 +385,7 @@ export function randomSsaSuite(name: string, o: RandomOptions): Suite {
   return {
     name,
     generator: { ...o },
+    gzip: true,
     sequences(): Sequence[] {
       const out: Sequence[] = [];
       for (let i = 0; i < o.sequences; i++) {

@@ -9,7 +9,7 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
 
 export type TypeNode =
@@ -866,28 +866,22 @@ function zeroField(registry: SchemaRegistry, f: FieldSchema, depth: number): unk
 // ---- schema check ----
 
 /**
- * The path of the first field a struct does not declare, as the type converter reports it
- * (`.spec.template.spec.containers[name="c"].foo`); undefined when there is none.
+ * What the type converter refuses in an apply configuration, each as `<path>: <what>`
+ * (`.spec.foo: field not declared in schema`, `.spec.template.spec.containers[name="c"].ports:
+ * duplicate entries for key [containerPort=80,protocol="TCP"]`), in the order of the walk:
+ * a list's repeated elements before what is inside its items.
  */
-export function findUndeclaredField(r: TypeResolver, root: TypeNode, v: unknown): PathElement[] | undefined {
-  return undeclaredIn(r, root, v, []);
+export function configTypeErrors(r: TypeResolver, root: TypeNode, v: unknown): string[] {
+  const out: string[] = [];
+  typeErrorsIn(r, root, v, [], out);
+  return out;
 }
 
-/**
- * The first list in `v` holding two items with the same key (or the same value, in a set),
- * as the type converter refuses an apply configuration: the list's path and the repeated
- * element; undefined when there is none.
- */
-export function findDuplicateItem(r: TypeResolver, root: TypeNode, v: unknown): { path: PathElement[]; pe: PathElement } | undefined {
-  return duplicateIn(r, root, v, []);
-}
-
-function duplicateIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): { path: PathElement[]; pe: PathElement } | undefined {
+function typeErrorsIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[], out: string[]): void {
   const n = resolve(node, v);
   if (n.t === 'list' && Array.isArray(v)) {
-    if (n.rel === 'atomic') return undefined;
-    const seen = new Set<PathElement>();
     const pes: PathElement[] = [];
+    const seen = new Set<PathElement>();
     for (let i = 0; i < v.length; i++) {
       let pe: PathElement;
       try {
@@ -895,45 +889,19 @@ function duplicateIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElem
       } catch {
         pe = indexPE(i);
       }
-      if (seen.has(pe)) return { path, pe };
+      if (n.rel !== 'atomic' && seen.has(pe)) out.push(`${pathString(path)}: duplicate entries for key ${pathString([pe])}`);
       seen.add(pe);
       pes.push(pe);
     }
-    for (let i = 0; i < v.length; i++) {
-      const found = duplicateIn(r, n.elem, v[i], [...path, pes[i]]);
-      if (found) return found;
-    }
-  } else if ((n.t === 'struct' || n.t === 'map') && isObj(v) && !n.atomic) {
-    for (const k of Object.keys(v)) {
-      const cn = r.childOf(n, k);
-      if (!cn) continue;
-      const found = duplicateIn(r, cn, v[k], [...path, fieldPE(k)]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): PathElement[] | undefined {
-  const n = resolve(node, v);
-  if (n.t === 'list' && Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      let pe: PathElement;
-      try {
-        pe = itemPE(n, v[i], i);
-      } catch {
-        pe = indexPE(i);
-      }
-      const found = undeclaredIn(r, n.elem, v[i], [...path, pe]);
-      if (found) return found;
-    }
+    for (let i = 0; i < v.length; i++) typeErrorsIn(r, n.elem, v[i], [...path, pes[i]], out);
   } else if ((n.t === 'struct' || n.t === 'map') && isObj(v)) {
     for (const k of Object.keys(v)) {
       const cn = r.childOf(n, k);
-      if (!cn) return [...path, fieldPE(k)];
-      const found = undeclaredIn(r, cn, v[k], [...path, fieldPE(k)]);
-      if (found) return found;
+      if (!cn) {
+        out.push(`${pathString([...path, fieldPE(k)])}: field not declared in schema`);
+        continue;
+      }
+      typeErrorsIn(r, cn, v[k], [...path, fieldPE(k)], out);
     }
   }
-  return undefined;
 }
