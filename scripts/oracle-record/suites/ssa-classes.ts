@@ -335,7 +335,51 @@ function class26(): Sequence[] {
   ];
 }
 
+// ---- class 22 through SSA: the template's port warnings on writes that leave repeated ports ----
+
+function class22(): Sequence[] {
+  const n = (i: number) => `c22-${i}`;
+  const dup = (name: string) => core(name, [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }, { containerPort: 80, protocol: 'TCP' }] }]);
+  return [
+    // A POST that repeats a port, then applies on top: the live repeats stay, and every write that changes the spec warns.
+    new Seq('22-apply-over-repeated-ports', n(1)).post('dave', sts(n(1), dup(n(1)))).apply('bob', part(n(1), { replicas: 2 })).apply('bob', part(n(1), { replicas: 2 }), true).done(),
+    // Across containers, and through /scale (the spec changes, so the template warns again).
+    new Seq('22-across-containers-and-scale', n(2))
+      .post('dave', sts(n(2), core(n(2), [{ name: 'a', image: 'nginx', ports: [{ containerPort: 8080 }] }, { name: 'b', image: 'nginx', ports: [{ containerPort: 8080 }] }])))
+      .merge('hpa', { spec: { replicas: 3 } }, 'scale')
+      .merge('eve', { metadata: { labels: { x: 'y' } } })
+      .done(),
+    // An apply that brings the second definition of a port, next to one a POST made.
+    new Seq('22-apply-adds-overlap', n(3))
+      .post('dave', sts(n(3), core(n(3), [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }])))
+      .apply('alice', part(n(3), containers([{ name: 'side', image: 'busybox', ports: [{ containerPort: 80, hostPort: 8080 }] }])))
+      .done(),
+  ];
+}
+
+// ---- StatefulSet rules that random sequences meet (classes 2, 3 and 11 of issue 16) ----
+
+function statefulSetRules(): Sequence[] {
+  const n = (i: number) => `csts-${i}`;
+  return [
+    // kube 1.33 does not validate the template's pod spec: no containers, or one without an image, is accepted.
+    new Seq('2-template-not-validated', n(1)).apply('alice', sts(n(1), core(n(1), []))).apply('alice', sts(n(1), core(n(1), [{ name: 'c' }]))).done(),
+    // revisionHistoryLimit may change; a negative one warns.
+    new Seq('3-revision-history-limit', n(2)).apply('alice', sts(n(2), { revisionHistoryLimit: 3 })).apply('alice', sts(n(2), { revisionHistoryLimit: -1 })).apply('alice', sts(n(2), { serviceName: 'other' })).done(),
+    // Go's %#v of invalid values.
+    new Seq('11-rolling-update-on-delete', n(3))
+      .apply('alice', sts(n(3)))
+      .merge('eve', { spec: { updateStrategy: { type: 'OnDelete', rollingUpdate: { partition: 1 } } } })
+      .apply('alice', part(n(3), { template: { metadata: { labels: null } } }))
+      .done(),
+    new Seq('11-pdb-both-set', 'cpdb-1', `/apis/policy/v1/namespaces/${NS}/poddisruptionbudgets`)
+      .apply('alice', { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'cpdb-1' }, spec: { minAvailable: 1, selector: { matchLabels: { a: 'b' } } } })
+      .apply('bob', { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'cpdb-1' }, spec: { maxUnavailable: '10%' } })
+      .done(),
+  ];
+}
+
 export const ssaClasses = {
   name: 'ssa-classes',
-  sequences: (): Sequence[] => [...class20(), ...class21(), ...class9(), ...class12(), ...class23(), ...class24(), ...class25(), ...class26()],
+  sequences: (): Sequence[] => [...class20(), ...class21(), ...class9(), ...class12(), ...class22(), ...class23(), ...class24(), ...class25(), ...class26(), ...statefulSetRules()],
 };
