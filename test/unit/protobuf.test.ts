@@ -308,6 +308,62 @@ describe('protobuf codec: golden bytes (hand-built with protobufjs Writer, indep
   });
 });
 
+describe('protobuf codec: reading as Go\'s generated Unmarshal does', () => {
+  const W = () => protobuf.Writer.create();
+
+  it('merges a repeated non-repeated message field, lets the last scalar win, appends lists', () => {
+    const meta1 = W().uint32(10).string('a').uint32((11 << 3) | 2).bytes(W().uint32(10).string('x').uint32(18).string('1').finish()).finish();
+    const meta2 = W().uint32(10).string('b').uint32((11 << 3) | 2).bytes(W().uint32(10).string('y').uint32(18).string('2').finish()).finish();
+    const spec = W().uint32(10).string('kubernetes').finish();
+    const ns = W().uint32(10).bytes(meta1).uint32(18).bytes(spec).uint32(10).bytes(meta2).uint32(18).bytes(spec).finish();
+    expect(decodeProtobufObject(envelope('v1', 'Namespace', ns)).object).toEqual({
+      kind: 'Namespace',
+      apiVersion: 'v1',
+      metadata: { name: 'b', labels: { x: '1', y: '2' } },
+      spec: { finalizers: ['kubernetes', 'kubernetes'] },
+      status: {},
+    });
+  });
+
+  it('takes repeated varints packed or not, and negative int64s', () => {
+    const packed = W().uint32((4 << 3) | 2).fork().int64(1).int64(-2).int64(2 ** 40).ldelim().uint32(4 << 3).int64(7).finish(); // supplementalGroups = 4
+    const podSpec = W().uint32((14 << 3) | 2).bytes(packed).finish(); // securityContext = 14
+    const pod = W().uint32(18).bytes(podSpec).finish();
+    const d = decodeProtobufObject(envelope('v1', 'Pod', pod));
+    expect((d.object.spec as Obj).securityContext).toEqual({ supplementalGroups: [1, -2, 2 ** 40, 7] });
+    expect(encodeProtobufObject(d.object).length).toBeGreaterThan(0);
+  });
+
+  it('rejects a known field with the wrong wire type, as Go does', () => {
+    const meta = W().uint32((1 << 3) | 0).uint32(5).finish(); // name as a varint
+    expectDecodeError(envelope('v1', 'Namespace', W().uint32(10).bytes(meta).finish()), /wrong wireType = 0 for field name/);
+    expectDecodeError(envelope('v1', 'Namespace', W().uint32((1 << 3) | 5).fixed32(1).finish()), /wrong wireType = 5 for field metadata/);
+  });
+
+  it('reports unknown fields inside embedded structs at the parent\'s path', () => {
+    // Volume{name=1, volumeSource=2{emptyDir=2{}, <field 999>}}
+    const source = W().uint32((2 << 3) | 2).bytes(new Uint8Array(0)).uint32((999 << 3) | 0).uint32(1).finish();
+    const volume = W().uint32(10).string('v').uint32(18).bytes(source).finish();
+    const pod = W().uint32(18).bytes(W().uint32(10).bytes(volume).finish()).finish();
+    const d = decodeProtobufObject(envelope('v1', 'Pod', pod));
+    expect((d.object.spec as Obj).volumes).toEqual([{ name: 'v', emptyDir: {} }]);
+    expect(d.unknownFields).toEqual(['spec.volumes[0].<field 999>']);
+  });
+
+  it('reads quantities as Go does: canonical form, errors for bad ones', () => {
+    const q = (s: string) => W().uint32(10).string(s).finish();
+    const entry = (k: string, v: string) => W().uint32(10).string(k).uint32(18).bytes(q(v)).finish();
+    const pvc = (v: string) => {
+      const resources = W().uint32(18).bytes(entry('storage', v)).finish(); // requests = 2
+      return envelope('v1', 'PersistentVolumeClaim', W().uint32(18).bytes(W().uint32(18).bytes(resources).finish()).finish());
+    };
+    const requests = (v: string) => (((decodeProtobufObject(pvc(v)).object.spec as Obj).resources as Obj).requests as Obj).storage;
+    expect(requests('1024Mi')).toBe('1Gi');
+    expect(requests('0.5')).toBe('500m');
+    expectDecodeError(pvc('lots'), /quantities must match/);
+  });
+});
+
 describe('protobuf codec: Go interop fixtures (k8s.io/api v0.33.0 serializer output)', () => {
   for (const [name, fx] of Object.entries(GO_FIXTURES)) {
     it(`${name}: decodes to kube's JSON`, () => {
