@@ -8,7 +8,7 @@
 
 import { goCompare } from '../../machinery/go-format.js';
 import { parseQuantity } from '../../schema/quantity.js';
-import { planOf, type Field, type MessagePlan, type ValueKind } from './plan.js';
+import { ABSENT_LIST, ABSENT_MESSAGE, planOf, type Field, type MessagePlan, type ValueKind } from './plan.js';
 import { INT_OR_STRING, ProtobufDecodeError, QUANTITY, RAW_EXTENSION, FIELDS_V1, TIMESTAMP, WIRE_BYTES, WIRE_VARINT, WireReader } from './wire.js';
 
 type Json = Record<string, unknown>;
@@ -152,7 +152,7 @@ function readMessage(d: Decoder, plan: MessagePlan, end: number, path: string, i
   const vals: Values = into ?? { plan, v: new Array<unknown>(plan.fields.length) };
   while (r.pos < end) {
     const tag = r.tag();
-    const entry = plan.byNum.get(tag >>> 3);
+    const entry = plan.byNum[tag >>> 3];
     if (!entry) {
       skipUnknown(d, tag, end, path);
       continue;
@@ -171,7 +171,8 @@ function readMessage(d: Decoder, plan: MessagePlan, end: number, path: string, i
     }
     const f = entry.field;
     const slot = toParent ? toParent[f.index]! : f.index;
-    const p = at(path, f.name);
+    // Paths name unknown fields and errors below; scalars need none.
+    const p = f.scalar ? '' : at(path, f.name);
     if (f.card === 'map') {
       if (wire !== WIRE_BYTES) throw wrongWire(f, wire);
       const entryEnd = r.delimitedEnd();
@@ -286,45 +287,21 @@ function valueJson(f: Field, kind: ValueKind, v: unknown, path: string): unknown
   }
 }
 
-/** The JSON of a field Go leaves at its zero value (undefined: null or omitempty). */
-function zeroJson(f: Field): unknown {
-  if (f.pointer) return undefined;
-  switch (f.card) {
-    case 'list':
-      return f.emptyList ? [] : undefined;
-    case 'map':
-      return undefined;
-    default:
-      break;
-  }
-  switch (f.kind) {
-    case 'string':
-      return f.omitempty ? undefined : '';
-    case 'bool':
-      return f.omitempty ? undefined : false;
-    case 'int32':
-    case 'int64':
-      return f.omitempty ? undefined : 0;
-    case 'message':
-      return messageJson({ plan: planOf(f.ref!), v: [] }, '');
-    case 'quantity':
-      return '0';
-    case 'intOrString':
-      return 0;
-    default:
-      // []byte, Time, FieldsV1, RawExtension: null
-      return undefined;
-  }
-}
-
 function messageJson(vals: Values, path: string): Json {
   const out: Json = {};
   const v = vals.v;
   for (const f of vals.plan.fields) {
     const x = v[f.index];
     if (x === undefined) {
-      const z = zeroJson(f);
-      if (z !== undefined) out[f.name] = z;
+      const z = f.absent;
+      if (z === undefined) continue;
+      out[f.name] = z === ABSENT_MESSAGE ? messageJson({ plan: planOf(f.ref!), v: [] }, '') : z === ABSENT_LIST ? [] : z;
+      continue;
+    }
+    if (f.scalar) {
+      // omitempty leaves out a non-pointer scalar's zero value.
+      if (f.omitempty && !f.pointer && (x === '' || x === 0 || x === false)) continue;
+      out[f.name] = f.kind === 'bytes' ? Buffer.from(x as Uint8Array).toString('base64') : x;
       continue;
     }
     const p = at(path, f.name);

@@ -46,7 +46,17 @@ export interface Field {
   tag: number;
   /** Wire type of one value. */
   wire: number;
+  /**
+   * What Go's JSON encoder writes for the field at its zero value, with kube's nulls left out:
+   * undefined (nothing), a scalar, or ABSENT_LIST / ABSENT_MESSAGE (a fresh [] / zero struct).
+   */
+  absent: unknown;
+  /** Scalars (no nested path needed to read them). */
+  scalar: boolean;
 }
+
+export const ABSENT_LIST = Symbol('[]');
+export const ABSENT_MESSAGE = Symbol('{}');
 
 export interface Embed {
   num: number;
@@ -66,8 +76,8 @@ export interface MessagePlan {
   fields: Field[];
   /** What goes on the wire, sorted by field number. */
   wire: WireEntry[];
-  /** Wire entries by field number. */
-  byNum: Map<number, WireEntry>;
+  /** Wire entries by field number (a dense array: kube's numbers are small). */
+  byNum: Array<WireEntry | undefined>;
   /** The JSON names of `fields`. */
   keys: Set<string>;
 }
@@ -106,6 +116,30 @@ function valueKind(t: TypeRef, where: string): { kind: ValueKind; ref?: string }
 
 const isVarint = (k: ValueKind): boolean => k === 'bool' || k === 'int32' || k === 'int64';
 
+/** Go's JSON of a field left at its zero value (see Field.absent). */
+function absentJson(card: Cardinality, kind: ValueKind, pointer: boolean, omitempty: boolean, emptyList: boolean): unknown {
+  if (pointer || card === 'map') return undefined;
+  if (card === 'list') return emptyList ? ABSENT_LIST : undefined;
+  switch (kind) {
+    case 'string':
+      return omitempty ? undefined : '';
+    case 'bool':
+      return omitempty ? undefined : false;
+    case 'int32':
+    case 'int64':
+      return omitempty ? undefined : 0;
+    case 'message':
+      return ABSENT_MESSAGE;
+    case 'quantity':
+      return '0';
+    case 'intOrString':
+      return 0;
+    default:
+      // []byte, Time, MicroTime, FieldsV1, RawExtension: null
+      return undefined;
+  }
+}
+
 function definition(name: string): StructSchema {
   const s = GENERATED[name] ?? EMBEDDED[name];
   if (!s) throw new Error(`protobuf: no schema definition ${name}`);
@@ -128,17 +162,22 @@ function buildField(s: StructSchema, f: FieldSchema, index: number): Field {
   const wire = isVarint(kind) ? WIRE_VARINT : WIRE_BYTES;
   // A map field's entries are messages, whatever their values are.
   const tag = f.protobuf === undefined ? 0 : tagOf(f.protobuf, card === 'map' ? WIRE_BYTES : wire);
+  const pointer = f.pointer === true;
+  const omitempty = f.omitempty === true;
+  const emptyList = card === 'list' && f.name === 'items' && s.gvk?.kind.endsWith('List') === true;
   return {
     name: f.name,
     index,
     card,
     kind,
     ref,
-    pointer: f.pointer === true,
-    omitempty: f.omitempty === true,
-    emptyList: card === 'list' && f.name === 'items' && s.gvk?.kind.endsWith('List') === true,
+    pointer,
+    omitempty,
+    emptyList,
     tag,
     wire,
+    absent: absentJson(card, kind, pointer, omitempty, emptyList),
+    scalar: card === 'one' && (isVarint(kind) || kind === 'string' || kind === 'bytes'),
   };
 }
 
@@ -162,10 +201,10 @@ function buildPlan(name: string): MessagePlan {
     else if (!fromEmbeds.has(f.name)) throw new Error(`protobuf: ${name}.${f.name} has no protobuf number`);
   }
   wire.sort((a, b) => a.num - b.num);
-  const byNum = new Map<number, WireEntry>();
+  const byNum: Array<WireEntry | undefined> = [];
   for (const w of wire) {
-    if (byNum.has(w.num)) throw new Error(`protobuf: ${name} has two fields numbered ${w.num}`);
-    byNum.set(w.num, w);
+    if (byNum[w.num]) throw new Error(`protobuf: ${name} has two fields numbered ${w.num}`);
+    byNum[w.num] = w;
   }
   return { name, fields, wire, byNum, keys: new Set(index.keys()) };
 }

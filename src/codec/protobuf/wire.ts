@@ -312,9 +312,24 @@ export class WireReader {
 
   string(): string {
     const end = this.delimitedEnd();
-    const s = this.buf.toString('utf8', this.pos, end);
+    const buf = this.buf;
+    let pos = this.pos;
+    // Short ASCII strings (most names, keys and values) are built here; a native call costs more.
+    if (end - pos <= 32) {
+      let s = '';
+      for (; pos < end; pos++) {
+        const b = buf[pos]!;
+        if (b >= 0x80) break;
+        s += String.fromCharCode(b);
+      }
+      if (pos === end) {
+        this.pos = end;
+        return s;
+      }
+      pos = this.pos;
+    }
     this.pos = end;
-    return s;
+    return buf.toString('utf8', pos, end);
   }
 
   /** Skips the value of a field with tag `tag`, not reading past `end`. */
