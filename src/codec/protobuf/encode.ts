@@ -211,13 +211,20 @@ export function writeMessage(w: WireWriter, plan: MessagePlan, json: Json, path:
   }
 }
 
-const scratch = new WireWriter();
+let scratchWriter: WireWriter | undefined;
+
+/** The one writer encodes share (encoding is synchronous); made on the first protobuf encode. */
+function scratch(): WireWriter {
+  const w = (scratchWriter ??= new WireWriter());
+  w.reset();
+  return w;
+}
 
 /** The message bytes of a kube JSON object of definition `name` (kind and apiVersion are not part of them). */
 export function encodeMessage(name: string, json: Json, ctx: EncodeContext = {}): Buffer {
-  scratch.reset();
-  writeMessage(scratch, planOf(name), json, '', ctx, undefined);
-  return scratch.copyFrom(0);
+  const w = scratch();
+  writeMessage(w, planOf(name), json, '', ctx, undefined);
+  return w.copyFrom(0);
 }
 
 /**
@@ -229,10 +236,10 @@ export function encodeListParts(name: string, listMeta: Json, items: readonly Ui
   for (const entry of planOf(name).wire) {
     const f = entry.field;
     if (f?.name === 'metadata' && f.card === 'one') {
-      scratch.reset();
-      scratch.uvarint(f.tag);
-      writeValue(scratch, f, f.kind, listMeta, 'metadata', {});
-      parts.push(scratch.copyFrom(0));
+      const w = scratch();
+      w.uvarint(f.tag);
+      writeValue(w, f, f.kind, listMeta, 'metadata', {});
+      parts.push(w.copyFrom(0));
     } else if (f?.name === 'items' && f.card === 'list') {
       let size = 0;
       for (const item of items) size += varintSize(f.tag) + varintSize(item.length);

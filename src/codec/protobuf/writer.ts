@@ -6,17 +6,21 @@
 import { varintSize, putVarint } from './wire.js';
 
 const TWO_32 = 4294967296;
+const INITIAL = 16 * 1024;
+const MAX_KEPT = 1024 * 1024;
 
 export class WireWriter {
   private buf: Buffer;
   pos = 0;
 
-  constructor(initial = 16 * 1024) {
-    this.buf = Buffer.allocUnsafe(initial);
+  constructor() {
+    this.buf = Buffer.allocUnsafe(INITIAL);
   }
 
   reset(): void {
     this.pos = 0;
+    // One big object should not pin a big buffer for good.
+    if (this.buf.length > MAX_KEPT) this.buf = Buffer.allocUnsafe(INITIAL);
   }
 
   private ensure(n: number): void {
