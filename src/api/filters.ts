@@ -1,25 +1,12 @@
-// List and watch filters: label and field selectors turned into one entry predicate.
+// List and watch filters: the labelSelector and fieldSelector query parameters, parsed here
+// and turned into the registry's selection predicate.
 
-import type { CacheEntry } from '../cache/watch-cache.js';
-import { decodeObject } from '../machinery/stored-bytes.js';
-import type { ResourceDef } from '../registry/types.js';
-import type { KObject } from '../machinery/object.js';
-import { parseFieldSelector, parseLabelSelector, validateFieldSelector, SelectorParseError, type FieldSelector } from '../machinery/selectors.js';
+import { parseFieldSelector, parseLabelSelector, SelectorParseError } from '../machinery/selectors.js';
 import { badRequest } from '../machinery/errors.js';
+import type { ResourceDef } from '../registry/types.js';
+import { selectorFilter, type ParsedSelectors, type SelectionPredicate } from '../registry/generic/selection.js';
 
-interface LabeledEntry extends CacheEntry {
-  labels?: Record<string, string>;
-}
-
-// Labels are small and asked for on every watch event, so they stay on the entry; whole
-// objects (for type-specific field labels) are decoded per evaluation, never kept.
-const labelsOf = (e: LabeledEntry): Record<string, string> => (e.labels ??= decodeObject(e.bytes).metadata.labels ?? {});
-
-/** The selectors of a request, parsed (kube parses them while decoding ListOptions). */
-export interface ParsedSelectors {
-  label?: ReturnType<typeof parseLabelSelector>;
-  field?: FieldSelector;
-}
+export { selectorFilter, type ParsedSelectors };
 
 /** Parses labelSelector and fieldSelector; a syntax error is kube's 400 with the parser's text. */
 export function parseSelectors(q: URLSearchParams): ParsedSelectors {
@@ -33,43 +20,6 @@ export function parseSelectors(q: URLSearchParams): ParsedSelectors {
   }
 }
 
-/**
- * The predicate for parsed selectors, after the type's field-label conversion (an unknown
- * field label is a 400). Field labels are metadata.name, metadata.namespace (namespaced
- * types) and the type's own `fieldLabels`. Undefined when nothing is selected.
- */
-export function selectorFilter(def: ResourceDef, sel: ParsedSelectors): ((e: CacheEntry) => boolean) | undefined {
-  const { label } = sel;
-  let field = sel.field;
-  const extra = def.fieldLabels ?? {};
-  try {
-    const base = def.namespaced ? ['metadata.name', 'metadata.namespace'] : ['metadata.name'];
-    const supported = [...base, ...Object.keys(extra)];
-    if (field) field = validateFieldSelector(field, supported, { group: def.group, version: def.version, kind: def.kind });
-  } catch (err) {
-    if (err instanceof SelectorParseError) throw badRequest(err.message);
-    throw err;
-  }
-  const f = field && !field.empty ? field : undefined;
-  const l = label && !label.empty ? label : undefined;
-  if (!f && !l) return undefined;
-  // Only the type's own labels need the object decoded.
-  const typeLabels = f ? f.requirements.map((r) => r.field).filter((name) => Object.hasOwn(extra, name)) : [];
-  return (e) => {
-    if (f) {
-      const fields: Record<string, string> = { 'metadata.name': e.name };
-      if (def.namespaced) fields['metadata.namespace'] = e.namespace;
-      if (typeLabels.length) {
-        const obj: KObject = decodeObject(e.bytes);
-        for (const name of typeLabels) fields[name] = extra[name]!(obj);
-      }
-      if (!f.matches(fields)) return false;
-    }
-    if (l && !l.matches(labelsOf(e))) return false;
-    return true;
-  };
-}
-
-export function buildFilter(def: ResourceDef, q: URLSearchParams): ((e: CacheEntry) => boolean) | undefined {
+export function buildFilter(def: ResourceDef, q: URLSearchParams): SelectionPredicate | undefined {
   return selectorFilter(def, parseSelectors(q));
 }

@@ -16,12 +16,16 @@
 //
 // Each watch event is then one message: a text message holding the JSON event and its
 // trailing newline (JSON and Table), or a binary message holding the protobuf event without
-// the length prefix of the HTTP stream. Messages from the client are read and ignored.
+// the length prefix of the HTTP stream. Messages from the client are read and ignored. The
+// watcher writes into the sink `webSocketWatchSink` returns, as into the HTTP one.
 
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { Context } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { FrameFormat } from '../codec/watch-frames.js';
+import type { WatchEvent, WatchSink } from '../machinery/watch.js';
 
 const UPGRADE = Symbol('kapi.upgrade');
 
@@ -142,4 +146,55 @@ export function acceptWebSocket(up: PendingUpgrade, req: IncomingMessage): Promi
       resolve(ws);
     });
   });
+}
+
+/**
+ * Completes a watch's handshake on `up` and returns the sink of its messages; undefined when
+ * the handshake was refused (answered on the raw socket) or the peer left during it.
+ */
+export async function webSocketWatchSink(
+  ctx: Context,
+  up: PendingUpgrade,
+  format: FrameFormat,
+  encode: (ev: WatchEvent) => Buffer,
+): Promise<WatchSink | undefined> {
+  ctx.respond = false;
+  const refusal = handshakeRefusal(ctx.req);
+  if (refusal) {
+    ctx.res.statusCode = Number(refusal.slice(9, 12));
+    refuse(up, refusal);
+    return undefined;
+  }
+  ctx.res.statusCode = 101;
+  const ws = await acceptWebSocket(up, ctx.req);
+  return ws ? webSocketSink(ws, up.socket, format, encode) : undefined;
+}
+
+function webSocketSink(ws: WebSocket, socket: Duplex, format: FrameFormat, encode: (ev: WatchEvent) => Buffer): WatchSink {
+  const binary = format !== 'json';
+  ws.on('error', () => ws.terminate());
+  // The client should send nothing; whatever it sends is read and dropped.
+  ws.on('message', () => undefined);
+  return {
+    write: (ev) => {
+      if (ws.readyState !== ws.OPEN) return;
+      const frame = encode(ev);
+      // Text messages carry the JSON line; protobuf events go without the length prefix;
+      // a CBOR event is one binary message as it is.
+      ws.send(format === 'protobuf' ? frame.subarray(4) : frame, { binary });
+    },
+    pending: () => ws.bufferedAmount,
+    whenDrained: (fn) => {
+      if (socket.destroyed) return void setImmediate(fn);
+      socket.once('drain', fn);
+    },
+    end: () => {
+      if (ws.readyState === ws.OPEN) ws.close(1000);
+    },
+    destroy: () => ws.terminate(),
+    onClose: (fn) => {
+      if (ws.readyState === ws.CLOSED) return void setImmediate(fn);
+      ws.once('close', fn);
+    },
+  };
 }

@@ -37,6 +37,8 @@ import type { PropagationOptions } from './deletion.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
 import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
 import { FieldManager, type FieldOwner } from '../../patch/ssa/field-manager.js';
+import type { Watch } from '../../machinery/watch.js';
+import { watchStore, type WatchOptions } from './watch.js';
 
 /**
  * Who a write is for, so managedFields follow it. `apply` marks a Server-Side Apply, whose
@@ -382,6 +384,13 @@ export class GenericStore {
       rv: kv.modRevision,
       createRevision: kv.createRevision,
     };
+  }
+
+  // ---- watch ----
+
+  /** A watch of a namespace's objects ('' for every namespace), served by the cache (watch.ts). */
+  watch(namespace: string, opts: WatchOptions): Promise<Watch> {
+    return watchStore(this, namespace, opts);
   }
 
   // ---- writes ----
