@@ -299,9 +299,10 @@ function messageJson(vals: Values, path: string): Json {
       continue;
     }
     if (f.scalar) {
-      // omitempty leaves out a non-pointer scalar's zero value.
-      if (f.omitempty && !f.pointer && (x === '' || x === 0 || x === false)) continue;
-      out[f.name] = f.kind === 'bytes' ? Buffer.from(x as Uint8Array).toString('base64') : x;
+      const j = f.kind === 'bytes' ? Buffer.from(x as Uint8Array).toString('base64') : x;
+      // omitempty leaves out a non-pointer scalar's zero value ("" for empty bytes).
+      if (f.omitempty && !f.pointer && (j === '' || j === 0 || j === false)) continue;
+      out[f.name] = j;
       continue;
     }
     const p = at(path, f.name);
