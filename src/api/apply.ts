@@ -1,93 +1,39 @@
-// PATCH with application/apply-patch+yaml: Server-Side Apply. The configuration is decoded
-// once (YAML, of which JSON is a subset) and merged into the latest object inside the store's
-// update loop, or creates the object when it is missing (201). `applyDecoded` takes an
-// already-decoded value so other encodings (application/apply-patch+cbor) can share it.
+// PATCH with application/apply-patch+yaml or +cbor: Server-Side Apply. The configuration is
+// decoded once (src/codec/apply-body.ts) and merged into the latest object inside the store's
+// update loop, or creates the object when it is missing (201).
 
-import { applyPatchCborToJson } from '../codec/cbor/apply-patch.js';
-import { APPLY_PATCH_CBOR } from './patch-types.js';
-import { MAX_JSON_DEPTH, scanJson } from '../machinery/json-scan.js';
-import { parseJsonFast } from '../schema/json-fast.js';
+import { decodeApplyConfiguration } from '../codec/apply-body.js';
 import type { KObject } from '../machinery/object.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
-import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { pathString } from '../patch/ssa/fieldpath.js';
 import { findUndeclaredField } from '../patch/ssa/typed.js';
-import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
-import { parseWriteOptions, type WriteOptions } from './write-options.js';
+import type { FieldOwner } from '../patch/ssa/field-manager.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound } from '../machinery/errors.js';
+import { parseWriteOptions, strconvParam, type WriteOptions } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
 
-/** PatchOptions.force: a bool query parameter, as the parameter codec parses it. */
-function parseForce(q: URLSearchParams): boolean {
-  const v = q.get('force');
-  if (v === null || v === '') return false;
-  try {
-    return strconvParseBool(v);
-  } catch (e) {
-    throw badRequest((e as Error).message);
-  }
-}
-
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
+  // handlePatch has refused the paths PATCH does not serve (collections, unknown subresources).
+  const { info, def, store } = s;
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
-  const force = parseForce(s.query);
-  const raw = await readWriteBody(s);
-  if (mediaType === APPLY_PATCH_CBOR) {
-    const doc = applyPatchCborToJson(raw);
-    return applyDecoded(s, asConfig(doc), opts, force);
-  }
-  const text = raw.toString('utf8');
-  let doc: unknown = jsonFastPath(text);
-  let dups: YamlDuplicate[] = [];
-  if (doc === undefined) {
-    try {
-      const parsed = parseYamlWithDuplicates(text);
-      doc = parsed.value;
-      dups = parsed.duplicates;
-    } catch (e) {
-      if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
-      throw e;
-    }
-  }
-  const config = asConfig(doc);
-  if (dups.length) {
-    const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${dups.map((d) => d.message).join('\n  ')}`;
-    if (opts.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
-    if (opts.fieldValidation === 'Warn') addWarnings(s, [msg]);
-  }
-  await applyDecoded(s, config, opts, force);
-}
-
-/** The decoded body as an apply configuration: an object (null reads as an empty one). */
-function asConfig(doc: unknown): Record<string, unknown> {
-  if (doc === null || doc === undefined) return {};
-  if (typeof doc !== 'object' || Array.isArray(doc)) {
-    throw badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`);
-  }
-  return doc as Record<string, unknown>;
-}
-
-/**
- * Most appliers (kubectl, client-go) send JSON, which is YAML: read it as JSON when it is
- * plain JSON without duplicate keys (the YAML reader words duplicates as kube does).
- */
-function jsonFastPath(text: string): unknown {
-  const first = text.trimStart()[0];
-  if (first !== '{') return undefined;
-  // Plain JSON that the native parser reads exactly as the scanner would (no repeated keys,
-  // no numbers or escapes it would read differently): parsed natively.
-  const fast = parseJsonFast(text, MAX_JSON_DEPTH);
-  if (fast) return fast.value;
-  try {
-    const r = scanJson(text);
-    return r.duplicates.length ? undefined : r.value;
-  } catch {
-    return undefined;
-  }
+  const force = strconvParam(s.query, 'force', strconvParseBool) ?? false;
+  const { config, warnings } = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
+  addWarnings(s, warnings);
+  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
+  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
+  // Kind and managedFields are refused before the typed check, as kube's chain orders them.
+  store.fieldManager.checkConfig(config);
+  checkTyped(s, config);
+  const build = (live: KObject | null): KObject => appliedObject(s, config, live, owner, force);
+  const canCreate = info.subresource === '';
+  if (canCreate) await store.checkCreatable(info.namespace, info.name);
+  const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
 /**
@@ -111,50 +57,37 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
   }
 }
 
-export async function applyDecoded(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
+/** The object an apply of `config` makes of `live` (null: the object the apply creates). */
+function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject | null, owner: FieldOwner, force: boolean): KObject {
   const { info, def, store } = s;
-  if (!info.name) throw methodNotAllowed();
-  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
-  if (info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
-  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
-  const fm = store.fieldManager;
-  // Kind and managedFields are refused before the typed check, as kube's chain orders them.
-  fm.checkConfig(config);
-  checkTyped(s, config);
   // A resourceVersion in the config is a precondition, as for any update.
   const wantRv = (config.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
-  const build = (live: KObject | null): KObject => {
-    if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== live?.metadata.resourceVersion) {
-      throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
-    }
-    const merged = fm.apply(live, config, owner, force);
-    const uid = merged.metadata?.uid;
-    if (!live && typeof uid === 'string' && uid !== '') {
-      // An apply that would create names a uid nobody has (kube's patcher refuses it).
-      throw conflict(store.gr, info.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
-    }
-    let obj: KObject;
-    try {
-      obj = decodeTyped(merged, store.definition, SCHEMAS).object as KObject;
-    } catch (e) {
-      if (e instanceof DecodeError) throw badRequest(e.message);
-      throw e;
-    }
-    // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.
-    goRoundTrip(obj, store.definition, SCHEMAS);
-    obj.metadata ??= {};
-    const name = obj.metadata.name ?? '';
-    if (name !== info.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${info.name})`);
-    const ns = obj.metadata.namespace;
-    if (def.namespaced && ns && ns !== info.namespace) {
-      throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${info.namespace})`);
-    }
-    return obj;
-  };
-  const canCreate = info.subresource === '';
-  if (canCreate) await store.checkCreatable(info.namespace, info.name);
-  const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, (old) => build(old), canCreate ? () => build(null) : undefined, opts.dryRun, owner);
-  respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
+  if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== live?.metadata.resourceVersion) {
+    throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
+  }
+  const merged = store.fieldManager.apply(live, config, owner, force);
+  const uid = merged.metadata?.uid;
+  if (!live && typeof uid === 'string' && uid !== '') {
+    // An apply that would create names a uid nobody has (kube's patcher refuses it).
+    throw conflict(store.gr, info.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
+  }
+  let obj: KObject;
+  try {
+    obj = decodeTyped(merged, store.definition, SCHEMAS).object as KObject;
+  } catch (e) {
+    if (e instanceof DecodeError) throw badRequest(e.message);
+    throw e;
+  }
+  // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.
+  goRoundTrip(obj, store.definition, SCHEMAS);
+  obj.metadata ??= {};
+  const name = obj.metadata.name ?? '';
+  if (name !== info.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${info.name})`);
+  const ns = obj.metadata.namespace;
+  if (def.namespaced && ns && ns !== info.namespace) {
+    throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${info.namespace})`);
+  }
+  return obj;
 }
 
 /**

@@ -6,6 +6,7 @@ import { strconvParseBool, strconvParseInt } from '../machinery/go-format.js';
 import { readBody, decodeBody } from '../codec/body.js';
 import type { DeleteOptions } from '../registry/generic/store.js';
 import type { Scope } from './scope.js';
+import { strconvParam } from './write-options.js';
 import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'];
@@ -72,22 +73,10 @@ function fromBody(doc: unknown): Raw {
 /** The query form: strconv parsing as kube's parameter codec does it. */
 function fromQuery(q: URLSearchParams): Raw {
   const out: Raw = {};
-  const g = q.get('gracePeriodSeconds');
-  if (g !== null && g !== '') {
-    try {
-      out.gracePeriodSeconds = strconvParseInt(g);
-    } catch (e) {
-      throw badRequest((e as Error).message);
-    }
-  }
-  const o = q.get('orphanDependents');
-  if (o !== null && o !== '') {
-    try {
-      out.orphanDependents = strconvParseBool(o);
-    } catch (e) {
-      throw badRequest((e as Error).message);
-    }
-  }
+  const g = strconvParam(q, 'gracePeriodSeconds', strconvParseInt);
+  if (g !== undefined) out.gracePeriodSeconds = g;
+  const o = strconvParam(q, 'orphanDependents', strconvParseBool);
+  if (o !== undefined) out.orphanDependents = o;
   const p = q.get('propagationPolicy');
   if (p !== null) out.propagationPolicy = p;
   const dry = q.getAll('dryRun');

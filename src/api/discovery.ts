@@ -2,14 +2,23 @@
 // /version, shaped as kube-apiserver 1.33 serves them. Everything is derived from the
 // registered ResourceDefs on each request, so groups added later show up without a restart.
 
-import { parseBool } from '../machinery/go-format.js';
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { yamlModule } from '../machinery/lazy-module.js';
 import { verbsOf, type ResourceDef } from '../registry/types.js';
-import { apiVersionOf } from '../machinery/api-resource.js';
+import { apiVersionOf, type GroupVersionKind } from '../machinery/api-resource.js';
 import { genericNotFound, notAcceptable } from '../machinery/errors.js';
+import {
+  ACCEPTED_MEDIA_TYPES,
+  acceptedMediaTypes,
+  isPrettyPrint,
+  negotiateMediaType,
+  routeAccepts,
+  routeNotAcceptable,
+  type NegotiatedMediaType,
+  type Serializer,
+} from '../codec/negotiate.js';
 
 type Ctx = ParameterizedContext;
 
@@ -21,177 +30,11 @@ export interface DiscoveryOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Media-type negotiation, after k8s.io/apiserver/pkg/endpoints/handlers/negotiation.
-// Kept here because discovery has its own endpoint restrictions (only the aggregated GVK may be
-// requested through as/g/v), which is what decides aggregated vs. plain documents.
-
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
-
-export interface Serializer {
-  /** e.g. application/json */
-  mediaType: string;
-  type: string;
-  subType: string;
-  /** Whether a `stream=watch` parameter may be honoured. */
-  streaming: boolean;
-}
-
-export interface NegotiatedMediaType {
-  serializer: Serializer;
-  pretty: boolean;
-  stream: string;
-  /** Set when the client asked for a transformed type through as/g/v parameters. */
-  convert?: GroupVersionKind;
-}
-
-/** Decides whether an endpoint can produce `convert` in `serializer` (nil convert = plain object). */
-export type EndpointRestriction = (serializer: Serializer, convert: GroupVersionKind | undefined) => boolean;
-
-export const defaultRestriction: EndpointRestriction = (_s, convert) => convert === undefined;
-
-interface AcceptClause {
-  type: string;
-  subType: string;
-  q: number;
-  params: Map<string, string>;
-}
-
-// Go's strconv.ParseFloat rejects surrounding blanks and junk; on error goautoneg keeps q=0.
-const GO_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** Parses an Accept header like github.com/munnerz/goautoneg (including its ordering quirks). */
-export function parseAccept(header: string): AcceptClause[] {
-  const clauses: AcceptClause[] = [];
-  for (const rawPart of header.split(',')) {
-    const part = rawPart.replace(/^ +| +$/g, '');
-    const mrp = part.split(';');
-    const sp = mrp[0].split('/');
-    const type = sp[0].replace(/^ +| +$/g, '');
-    let subType: string;
-    if (sp.length === 1 && type === '*') subType = '*';
-    else if (sp.length === 2) subType = sp[1].replace(/^ +| +$/g, '');
-    else continue;
-    const clause: AcceptClause = { type, subType, q: 1, params: new Map() };
-    for (const param of mrp.slice(1)) {
-      const eq = param.indexOf('=');
-      if (eq < 0) continue;
-      const token = param.slice(0, eq).replace(/^ +| +$/g, '');
-      const value = param.slice(eq + 1);
-      if (token === 'q') clause.q = GO_FLOAT.test(value) ? Number(value) : 0;
-      else clause.params.set(token, value.replace(/^ +| +$/g, ''));
-    }
-    clauses.push(clause);
-  }
-  // goautoneg's Less is not a strict order, and Go's sort.Sort is an insertion sort for the
-  // handful of clauses real clients send, so replaying that insertion sort gives kube's order.
-  const less = (a: AcceptClause, b: AcceptClause): boolean =>
-    a.q > b.q || (a.type !== '*' && b.type === '*') || (a.subType !== '*' && b.subType === '*');
-  for (let i = 1; i < clauses.length; i++) {
-    for (let j = i; j > 0 && less(clauses[j], clauses[j - 1]); j--) {
-      [clauses[j], clauses[j - 1]] = [clauses[j - 1], clauses[j]];
-    }
-  }
-  return clauses;
-}
-
-function specificity(c: AcceptClause, s: Serializer): number {
-  if (c.type === s.type && c.subType === s.subType) return 2;
-  if (c.type === s.type && c.subType === '*') return 1;
-  if (c.type === '*' && c.subType === '*') return 0;
-  return -1;
-}
-
-function acceptOptions(
-  params: Map<string, string>,
-  serializer: Serializer,
-  allows: EndpointRestriction,
-): NegotiatedMediaType | undefined {
-  let convert: GroupVersionKind | undefined;
-  let pretty = false;
-  let stream = '';
-  for (const [k, v] of params) {
-    switch (k) {
-      case 'as':
-        convert ??= { group: '', version: '', kind: '' };
-        convert.kind = v;
-        break;
-      case 'g':
-        convert ??= { group: '', version: '', kind: '' };
-        convert.group = v;
-        break;
-      case 'v':
-        convert ??= { group: '', version: '', kind: '' };
-        convert.version = v;
-        break;
-      case 'stream':
-        if (v && (!serializer.streaming || v !== 'watch')) return undefined;
-        stream = v;
-        break;
-      case 'sv':
-        // No endpoint here lets the client pick the server's internal version.
-        if (v) return undefined;
-        break;
-      case 'pretty':
-        pretty = v === '1';
-        break;
-      default:
-        // Unknown parameters are ignored, as kube does.
-        break;
-    }
-  }
-  if (!allows(serializer, convert)) return undefined;
-  return { serializer, pretty, stream, convert };
-}
-
-/**
- * Picks the response media type for an Accept header, or undefined when nothing acceptable can
- * be produced (the caller answers 406). An empty header means the first serializer.
- */
-export function negotiateMediaType(
-  header: string | undefined,
-  serializers: Serializer[],
-  allows: EndpointRestriction = defaultRestriction,
-): NegotiatedMediaType | undefined {
-  if (!header) return serializers.length ? { serializer: serializers[0], pretty: false, stream: '' } : undefined;
-  const clauses = parseAccept(header);
-  // A serializer whose most specific matching clause has q=0 is refused even if a wildcard
-  // would otherwise accept it (RFC 9110 §12.5.1; kube honours this since the 1.33 line).
-  const rejected = serializers.map((s) => {
-    let best = -1;
-    let rej = false;
-    for (const c of clauses) {
-      const spec = specificity(c, s);
-      if (spec > best) {
-        best = spec;
-        rej = c.q <= 0;
-      }
-    }
-    return rej;
-  });
-  for (const clause of clauses) {
-    if (clause.q <= 0) continue;
-    for (let i = 0; i < serializers.length; i++) {
-      if (rejected[i] || specificity(clause, serializers[i]) < 0) continue;
-      const opts = acceptOptions(clause.params, serializers[i], allows);
-      if (opts) return opts;
-    }
-  }
-  return undefined;
-}
+// Negotiation (src/codec/negotiate.ts) with discovery's serializers and restrictions: only the
+// aggregated GVK may be asked for through as/g/v, which decides aggregated vs. plain documents.
 
 /** Kube pretty-prints for ?pretty=true and for humans' tools (curl, wget, browsers). */
-export function isPrettyPrint(ctx: Ctx): boolean {
-  if (ctx.querystring.includes('pretty')) {
-    const pp = new URLSearchParams(ctx.querystring).get('pretty');
-    if (pp) return parseBool(pp) === true;
-  }
-  const ua = ctx.get('User-Agent');
-  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
-}
+const prettyPrint = (ctx: Ctx): boolean => isPrettyPrint(ctx.querystring, ctx.get('User-Agent'));
 
 export const DISCOVERY_SERIALIZERS: Serializer[] = [
   { mediaType: 'application/json', type: 'application', subType: 'json', streaming: true },
@@ -199,6 +42,43 @@ export const DISCOVERY_SERIALIZERS: Serializer[] = [
 ];
 
 const SUPPORTED_MEDIA_TYPES = DISCOVERY_SERIALIZERS.map((s) => s.mediaType);
+
+/**
+ * What kube's go-restful discovery routes produce (/api; /api/<v> and /apis/<g>/<v>, which add
+ * application/cbor with its gate): it decides whether a request reaches them. kube serves
+ * protobuf (and CBOR) discovery too; kapi serves JSON and YAML.
+ */
+export const discoveryRouteProduces = (groupVersion: boolean): string[] => (groupVersion ? acceptedMediaTypes() : ACCEPTED_MEDIA_TYPES);
+
+export interface DiscoveryEndpoint {
+  /** What the go-restful route produces; unset for /apis and /apis/<g>, which it does not serve. */
+  produces?: readonly string[];
+  /** The aggregated document the endpoint also serves (/api and /apis). */
+  aggregated?: GroupVersionKind;
+}
+
+export interface DiscoveryRepresentation {
+  mt: NegotiatedMediaType;
+  /** The aggregated document was asked for (only the aggregated GVK may be, through as/g/v). */
+  aggregated: boolean;
+}
+
+/** How a discovery endpoint answers an Accept header; throws kube's 406s. */
+export function negotiateDiscovery(accept: string | undefined, endpoint: DiscoveryEndpoint): DiscoveryRepresentation {
+  if (endpoint.produces && !routeAccepts(accept, endpoint.produces)) throw routeNotAcceptable(endpoint.produces);
+  const agg = endpoint.aggregated;
+  if (agg) {
+    // kube first negotiates under the aggregated restrictions, which pass over plain clauses, so
+    // any clause asking for the aggregated list wins whatever its q.
+    const mt = negotiateMediaType(accept, DISCOVERY_SERIALIZERS, {
+      allowsTransform: (_s, c) => c !== undefined && c.group === agg.group && c.version === agg.version && c.kind === agg.kind,
+    });
+    if (mt?.convert) return { mt, aggregated: true };
+  }
+  const mt = negotiateMediaType(accept, DISCOVERY_SERIALIZERS);
+  if (!mt) throw notAcceptable(SUPPORTED_MEDIA_TYPES);
+  return { mt, aggregated: false };
+}
 
 function sortKeysDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeysDeep);
@@ -219,14 +99,7 @@ function encode(obj: unknown, serializer: Serializer, pretty: boolean): string {
 function write(ctx: Ctx, obj: unknown, mt: NegotiatedMediaType, contentType = mt.serializer.mediaType): void {
   ctx.status = 200;
   ctx.set('Content-Type', contentType);
-  ctx.body = encode(obj, mt.serializer, mt.pretty || isPrettyPrint(ctx));
-}
-
-/** Serves a plain (non-aggregated) discovery object, or 406 if the client accepts none of ours. */
-function writePlain(ctx: Ctx, obj: unknown): void {
-  const mt = negotiateMediaType(ctx.get('Accept'), DISCOVERY_SERIALIZERS, defaultRestriction);
-  if (!mt) throw notAcceptable(SUPPORTED_MEDIA_TYPES);
-  write(ctx, obj, mt);
+  ctx.body = encode(obj, mt.serializer, mt.pretty || prettyPrint(ctx));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,19 +378,19 @@ export function installDiscovery(router: Router, defs: () => ResourceDef[], opts
   const aggregatedGVK: GroupVersionKind = { group: discoveryGroup, version: 'v2', kind: 'APIGroupDiscoveryList' };
   // Only the v2 aggregated list may be asked for through as/g/v on /api and /apis; v2beta1 is
   // not served by default in 1.33, so such a clause is skipped like any unsupported one.
-  const aggregatedRestriction: EndpointRestriction = (_s, c) =>
-    c !== undefined && c.group === aggregatedGVK.group && c.version === aggregatedGVK.version && c.kind === aggregatedGVK.kind;
+  const legacyRoot: DiscoveryEndpoint = { produces: discoveryRouteProduces(false), aggregated: aggregatedGVK };
+  const root: DiscoveryEndpoint = { aggregated: aggregatedGVK };
+  const group: DiscoveryEndpoint = {};
+  const groupVersion = (): DiscoveryEndpoint => ({ produces: discoveryRouteProduces(true) });
 
-  /** Serves the aggregated list when the Accept header selects it; reports whether it did. */
-  const serveAggregated = (ctx: Ctx, groups: GroupIndex[]): boolean => {
-    const mt = negotiateMediaType(ctx.get('Accept'), DISCOVERY_SERIALIZERS, aggregatedRestriction);
-    if (!mt?.convert) return false;
-    const list = {
-      kind: 'APIGroupDiscoveryList',
-      apiVersion: `${discoveryGroup}/v2`,
-      metadata: {},
-      items: groups.map(groupDiscovery),
-    };
+  /** Writes the document the Accept header selects: `aggregated()` or `plain`. */
+  const serve = (ctx: Ctx, endpoint: DiscoveryEndpoint, plain: () => unknown, aggregated?: () => unknown): void => {
+    const rep = negotiateDiscovery(ctx.get('Accept') || undefined, endpoint);
+    if (!rep.aggregated || !aggregated) {
+      write(ctx, plain(), rep.mt);
+      return;
+    }
+    const list = aggregated();
     // The ETag hashes the document itself, so JSON and YAML share it; Vary: Accept keeps
     // caches from mixing them up (and from mixing them with the plain document).
     const etag = JSON.stringify(createHash('sha512').update(JSON.stringify(list)).digest('hex').toUpperCase());
@@ -526,56 +399,56 @@ export function installDiscovery(router: Router, defs: () => ResourceDef[], opts
     ctx.set('Cache-Control', 'public');
     if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
-      return true;
+      return;
     }
-    const ct = `${mt.serializer.mediaType};g=${aggregatedGVK.group};v=${aggregatedGVK.version};as=${aggregatedGVK.kind}`;
-    write(ctx, list, mt, ct);
-    return true;
+    write(ctx, list, rep.mt, `${rep.mt.serializer.mediaType};g=${aggregatedGVK.group};v=${aggregatedGVK.version};as=${aggregatedGVK.kind}`);
   };
+  const aggregatedList = (groups: GroupIndex[]) => () => ({
+    kind: 'APIGroupDiscoveryList',
+    apiVersion: `${discoveryGroup}/v2`,
+    metadata: {},
+    items: groups.map(groupDiscovery),
+  });
 
   router.get('/api', (ctx) => {
     const index = indexDefs(defs());
-    if (serveAggregated(ctx, [index.core])) return;
-    writePlain(ctx, {
+    const plain = () => ({
       kind: 'APIVersions',
       versions: index.core.versions,
       serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: serverAddress(ctx) }],
     });
+    serve(ctx, legacyRoot, plain, aggregatedList([index.core]));
   });
 
   router.get('/api/:version', (ctx) => {
-    const index = indexDefs(defs());
     const version = ctx.params.version;
-    const list = index.core.byVersion.get(version);
+    const list = indexDefs(defs()).core.byVersion.get(version);
     if (!list) throw genericNotFound();
     // The legacy group's list carries no apiVersion (kube strips it for backward compatibility).
-    writePlain(ctx, { kind: 'APIResourceList', groupVersion: version, resources: apiResources(list) });
+    serve(ctx, groupVersion(), () => ({ kind: 'APIResourceList', groupVersion: version, resources: apiResources(list) }));
   });
 
   router.get('/apis', (ctx) => {
     const index = indexDefs(defs());
-    if (serveAggregated(ctx, index.named)) return;
-    writePlain(ctx, { kind: 'APIGroupList', apiVersion: 'v1', groups: index.named.map(apiGroup) });
+    serve(ctx, root, () => ({ kind: 'APIGroupList', apiVersion: 'v1', groups: index.named.map(apiGroup) }), aggregatedList(index.named));
   });
 
   router.get('/apis/:group', (ctx) => {
-    const group = ctx.params.group;
-    const g = group ? indexDefs(defs()).byName.get(group) : undefined;
+    const g = ctx.params.group ? indexDefs(defs()).byName.get(ctx.params.group) : undefined;
     if (!g) throw genericNotFound();
-    writePlain(ctx, { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g) });
+    serve(ctx, group, () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g) }));
   });
 
   router.get('/apis/:group/:version', (ctx) => {
-    const { group, version } = ctx.params;
-    const g = group ? indexDefs(defs()).byName.get(group) : undefined;
-    const list = g?.byVersion.get(version);
+    const { group: name, version } = ctx.params;
+    const list = name ? indexDefs(defs()).byName.get(name)?.byVersion.get(version) : undefined;
     if (!list) throw genericNotFound();
-    writePlain(ctx, {
+    serve(ctx, groupVersion(), () => ({
       kind: 'APIResourceList',
       apiVersion: 'v1',
-      groupVersion: apiVersionOf({ group, version }),
+      groupVersion: apiVersionOf({ group: name, version }),
       resources: apiResources(list),
-    });
+    }));
   });
 
   const info = versionInfo(opts.version);

@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiResourceOf, type ResourceDef } from '../registry/types.js';
-import { parseAccept } from './discovery.js';
+import { parseAccept } from '../codec/negotiate.js';
 import { describedSchemas } from '../schema/types/index.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { apiVersionOf } from '../machinery/api-resource.js';
@@ -20,9 +20,12 @@ interface Doc {
 // document: kubectl asks for them once and caches them; start-up should not pay for them.
 type OpenAPIModule = typeof import('../schema/openapi/index.js');
 let loaded: Promise<{ api: OpenAPIModule; schemas: SchemaRegistry }> | undefined;
-const load = () => (loaded ??= Promise.all([import('../schema/openapi/index.js'), describedSchemas()]).then(([api, schemas]) => ({ api, schemas })));
-
 let openapiHash: (body: string | Uint8Array) => string;
+const load = () =>
+  (loaded ??= Promise.all([import('../schema/openapi/index.js'), describedSchemas()]).then(([api, schemas]) => {
+    openapiHash = api.openapiHash;
+    return { api, schemas };
+  }));
 
 const doc = (value: object): Doc => {
   const json = Buffer.from(JSON.stringify(value));
@@ -94,13 +97,11 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
   const v2Doc = async () => {
     if (v2) return v2;
     const { api, schemas } = await load();
-    openapiHash = api.openapiHash;
     return (v2 = doc(api.buildOpenAPIV2(defs().map(apiResourceOf), schemas, { infoVersion: serverVersion })));
   };
   const v3Docs = async () => {
     if (v3) return v3;
     const { api, schemas } = await load();
-    openapiHash = api.openapiHash;
     const all = defs().map(apiResourceOf);
     const gvs = [...new Set(all.map((d) => apiVersionOf(d)))];
     v3 = new Map(gvs.map((gv) => [v3Key(gv), doc(api.buildOpenAPIV3(all, schemas, gv, { infoVersion: serverVersion }))]));

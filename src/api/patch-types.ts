@@ -14,8 +14,9 @@ import type { FieldValidation } from '../machinery/options.js';
 export const JSON_PATCH = 'application/json-patch+json';
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
-export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
-export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
+import { APPLY_PATCH_CBOR, APPLY_PATCH_YAML } from '../codec/apply-body.js';
+
+export { APPLY_PATCH_CBOR, APPLY_PATCH_YAML };
 
 /** maxJSONPatchOperations in kube's patch handler. */
 const MAX_JSON_PATCH_OPERATIONS = 10000;

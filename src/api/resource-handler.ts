@@ -4,7 +4,7 @@
 import type { Context } from 'koa';
 import type { RequestInfo } from './request-info.js';
 import type { GenericStore } from '../registry/generic/store.js';
-import { negotiateOutput } from '../codec/negotiate.js';
+import { isPrettyPrint, negotiateOutput, resourceRouteProduces, routeAccepts, routeNotAcceptable } from '../codec/negotiate.js';
 import { genericNotFound, methodNotAllowed, badRequest } from '../machinery/errors.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
@@ -26,9 +26,13 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     if (!store) throw genericNotFound();
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
+    // go-restful's route check, then the handler's negotiation (the list route also produces streams).
+    const accept = ctx.get('accept') || undefined;
+    const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');
+    if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
+    const out = negotiateOutput(accept);
     const query = new URLSearchParams(ctx.querystring);
-    const pretty = query.get('pretty') === 'true' || query.get('pretty') === '1';
-    const out = negotiateOutput(ctx.get('accept') || undefined);
+    const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));
     const s: Scope = { ctx, info, def, store, query, out, pretty };
     switch (info.verb) {
       case 'get':

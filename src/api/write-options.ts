@@ -1,7 +1,7 @@
 // Query options of writes (CreateOptions, UpdateOptions, PatchOptions, DeleteOptions),
 // validated as kube validates them: a bad value is 422 Invalid on the options kind.
 
-import { invalid, type FieldError } from '../machinery/errors.js';
+import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
 import { managerOrUserAgent } from '../patch/ssa/manager-name.js';
 import type { WriteOwner } from '../registry/generic/store.js';
 import type { FieldValidation } from '../machinery/options.js';
@@ -53,4 +53,18 @@ export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind, patchTy
 /** The field owner of a write: fieldManager, or the User-Agent's product name as kube infers it. */
 export function writeOwner(opts: WriteOptions, userAgent: string | undefined, subresource = ''): WriteOwner {
   return { manager: managerOrUserAgent(opts.fieldManager, userAgent), subresource };
+}
+
+/**
+ * An optional query parameter as kube's parameter codec converts it (strconv): unset or empty is
+ * undefined, a value strconv refuses is 400 with strconv's text.
+ */
+export function strconvParam<T>(q: URLSearchParams, name: string, parse: (v: string) => T): T | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  try {
+    return parse(v);
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
 }

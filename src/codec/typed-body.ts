@@ -14,43 +14,22 @@ import {
   jsonSyntaxCause,
   unrecognizedObjectMessage,
 } from '../schema/decode.js';
-import { JsonSyntaxError, MAX_JSON_DEPTH, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
-import { parseJsonFast } from '../schema/json-fast.js';
+import { JsonSyntaxError, type JsonDuplicate } from '../machinery/json-scan.js';
+import { parseJsonBody } from './json.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { baseMediaType, bodyMediaTypes } from './body.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, cborEnabled, decodeCborTypedBody } from './cbor/index.js';
+import type { GroupVersionKind } from '../machinery/api-resource.js';
+import { checkTarget, type TypedTarget } from './typed-target.js';
 
-export interface TypedTarget {
-  /** The endpoint's kind and group/version. */
-  kind: string;
-  group: string;
-  version: string;
-  /** The schema definition of the kind. */
-  definition: string;
-}
+export type { TypedTarget };
 
 export interface TypedBody {
   object: Record<string, unknown>;
   /** Warning header texts (fieldValidation=Warn). */
   warnings: string[];
-}
-
-/** The body's kind and group/version must be the endpoint's (missing ones default to it). */
-function checkTarget(gvk: { group: string; version: string; kind: string }, target: TypedTarget): void {
-  const kind = gvk.kind || target.kind;
-  const version = gvk.version || target.version;
-  if (kind !== target.kind) {
-    throw badRequest(
-      cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gvk.group ? `${gvk.group}/` : ''}${version}"`),
-    );
-  }
-  if ((gvk.version && gvk.group !== target.group) || (gvk.version && gvk.version !== target.version)) {
-    const got = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
-    const want = target.group ? `${target.group}/${target.version}` : target.version;
-    throw badRequest(`the API version in the data (${got}) does not match the expected API version (${want})`);
-  }
 }
 
 export function decodeTypedBody(
@@ -71,15 +50,10 @@ export function decodeTypedBody(
     return { object: r.object, warnings: r.warnings };
   }
   if (mt === 'application/json') {
-    const text = body.toString('utf8');
     try {
-      const fast = parseJsonFast(text, MAX_JSON_DEPTH);
-      if (fast) doc = fast.value;
-      else {
-        const scanned = scanJson(text, { numbers: 'literal', duplicateObjects: 'merge' });
-        doc = scanned.value;
-        duplicates = scanned.duplicates;
-      }
+      const parsed = parseJsonBody(body.toString('utf8'), { numbers: 'literal', duplicateObjects: 'merge' });
+      doc = parsed.value;
+      duplicates = parsed.duplicates;
     } catch (e) {
       if (e instanceof JsonSyntaxError) throw unrecognized(jsonSyntaxCause(e.message));
       throw e;
@@ -104,7 +78,7 @@ export function decodeTypedBody(
     throw unsupportedMediaType(mt, bodyMediaTypes());
   }
 
-  let gvk: { group: string; version: string; kind: string };
+  let gvk: GroupVersionKind;
   try {
     gvk = interpretTypeMeta(doc);
   } catch (e) {

@@ -30,7 +30,7 @@ export const watchStreamMediaTypes = (): string[] => (cborEnabled() ? [...STREAM
 
 /**
  * The framing of a watch in `out` (YAML has none: the caller answers 406). A Table watch is
- * JSON or CBOR: a Table has no protobuf message, and kube has no JSON fallback for CBOR.
+ * JSON: kube converts to a Table in JSON and YAML only (src/codec/negotiate.ts).
  */
 export function watchFraming(out: OutputFormat): WatchFraming {
   if (out.mediaType === PROTOBUF_MEDIA_TYPE && out.table === undefined) return { format: 'protobuf', contentType: PROTOBUF_WATCH_MEDIA_TYPE };

@@ -22,4 +22,11 @@ export interface APIResource {
   deleteReturnsObject: boolean;
 }
 
+/** schema.GroupVersionKind: a kind in one version of one group ('' is the core group). */
+export interface GroupVersionKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
 export const apiVersionOf = (r: { group: string; version: string }): string => (r.group ? `${r.group}/${r.version}` : r.version);

@@ -5,7 +5,7 @@
 // at the latest revision"; rv 0 is invalid.
 
 import { badRequest } from './errors.js';
-import { JsonSyntaxError, scanJson } from './json-scan.js';
+import { JsonNumber, JsonSyntaxError, scanJson } from './json-scan.js';
 
 export interface ContinueToken {
   /** The snapshot revision; negative: the latest revision (an inconsistent continuation). */
@@ -41,14 +41,31 @@ function decodeRawUrlBase64(s: string): Buffer | string {
   return Buffer.from(clean, 'base64url');
 }
 
-/** Go's %v of a JSON value's kind in an UnmarshalTypeError. */
+/** The kind of a JSON value as an UnmarshalTypeError names it. */
 function goJsonKind(v: unknown): string {
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return `number ${String(v)}`;
+  if (typeof v === 'number' || v instanceof JsonNumber) return 'number';
   if (Array.isArray(v)) return 'array';
   return 'object';
 }
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A JSON number as Go decodes it into an int64 (strconv.ParseInt of its literal), or undefined
+ * when it has a fraction or an exponent, or lies beyond int64.
+ */
+function goInt64(v: number | JsonNumber): number | undefined {
+  if (typeof v === 'number') return v;
+  if (!/^-?\d+$/.test(v.raw)) return undefined;
+  const n = BigInt(v.raw);
+  return n < INT64_MIN || n > INT64_MAX ? undefined : Number(n);
+}
+
+/** The literal of a JSON number, as an UnmarshalTypeError quotes it. */
+const numberLiteral = (v: number | JsonNumber): string => (typeof v === 'number' ? String(v) : v.raw);
 
 /** path.Clean for a rooted path. */
 function cleanRooted(p: string): string {
@@ -72,7 +89,8 @@ export function decodeContinue(token: string): ContinueToken {
   const text = raw.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = scanJson(text).value;
+    // Literal numbers: Go reads rv from its literal (1.0, 1e3 and 2^63 are not int64s).
+    parsed = scanJson(text, { numbers: 'literal' }).value;
   } catch (e) {
     if (e instanceof JsonSyntaxError) throw invalid(`: ${e.message}`);
     throw e;
@@ -81,27 +99,30 @@ export function decodeContinue(token: string): ContinueToken {
   let rv = 0;
   let start = '';
   if (parsed !== null) {
-    if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw invalid(`: json: cannot unmarshal ${goJsonKind(parsed).split(' ')[0]} into Go value of type storage.continueToken`);
+    if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof JsonNumber) {
+      throw invalid(`: json: cannot unmarshal ${goJsonKind(parsed)} into Go value of type storage.continueToken`);
     }
     // encoding/json matches field names case-insensitively; the first type error wins.
     let typeError: string | undefined;
-    const fieldError = (name: string, val: unknown, goType: string) =>
-      (typeError ??= `: json: cannot unmarshal ${goJsonKind(val)} into Go struct field continueToken.${name} of type ${goType}`);
+    const fieldError = (name: string, kind: string, goType: string) =>
+      (typeError ??= `: json: cannot unmarshal ${kind} into Go struct field continueToken.${name} of type ${goType}`);
     for (const [k, val] of Object.entries(parsed as Record<string, unknown>)) {
       if (val === null) continue;
       switch (k.toLowerCase()) {
         case 'v':
           if (typeof val === 'string') v = val;
-          else fieldError('v', val, 'string');
+          else fieldError('v', goJsonKind(val), 'string');
           break;
-        case 'rv':
-          if (typeof val === 'number' && Number.isInteger(val)) rv = val;
-          else fieldError('rv', val, 'int64');
+        case 'rv': {
+          const n = typeof val === 'number' || val instanceof JsonNumber ? goInt64(val) : undefined;
+          if (n !== undefined) rv = n;
+          else if (typeof val === 'number' || val instanceof JsonNumber) fieldError('rv', `number ${numberLiteral(val)}`, 'int64');
+          else fieldError('rv', goJsonKind(val), 'int64');
           break;
+        }
         case 'start':
           if (typeof val === 'string') start = val;
-          else fieldError('start', val, 'string');
+          else fieldError('start', goJsonKind(val), 'string');
           break;
       }
     }

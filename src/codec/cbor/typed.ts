@@ -19,19 +19,14 @@ import { DecodeError, cannotBeHandledMessage, decodeTyped, unrecognizedObjectMes
 import { JsonNumber } from '../../machinery/json-scan.js';
 import type { SchemaRegistry } from '../../schema/model.js';
 import { CborDecodeError, decodeCbor, duplicateKeyMessage, type CborDocument } from './decode.js';
-
-export interface CborTypedTarget {
-  kind: string;
-  group: string;
-  version: string;
-  definition: string;
-}
+import type { GroupVersionKind } from '../../machinery/api-resource.js';
+import type { TypedTarget } from '../typed-target.js';
 
 export interface CborTypedBody {
   object: Record<string, unknown>;
   warnings: string[];
   /** The body's group/version/kind (defaults from the endpoint filled in). */
-  gvk: { group: string; version: string; kind: string };
+  gvk: GroupVersionKind;
 }
 
 /** fxamacker/cbor's name for the CBOR type a decoded value came from. */
@@ -50,7 +45,7 @@ const isMap = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
 
 /** The lax TypeMeta pass: exact (case-sensitive) keys, string values, then the group/version. */
-function interpret(doc: unknown): { group: string; version: string; kind: string } {
+function interpret(doc: unknown): GroupVersionKind {
   if (doc !== null && !isMap(doc)) {
     const why = Array.isArray(doc) ? ' (cannot decode CBOR array to struct without toarray option)' : '';
     throw new DecodeError(`cbor: cannot unmarshal ${cborTypeName(doc)} into Go value of type v1.TypeMeta${why}`);
@@ -151,10 +146,10 @@ const under = (path: string, prefix: string): boolean =>
 
 export function decodeCborTypedBody(
   body: Buffer,
-  target: CborTypedTarget,
+  target: TypedTarget,
   registry: SchemaRegistry,
   fieldValidation: FieldValidation,
-  checkTarget: (gvk: { group: string; version: string; kind: string }) => void,
+  checkTarget: (gvk: GroupVersionKind) => void,
 ): CborTypedBody {
   const unrecognized = (cause: string) =>
     badRequest(unrecognizedObjectMessage(target.kind, `unable to determine group/version/kind: ${cause}`, body));
@@ -170,7 +165,7 @@ export function decodeCborTypedBody(
   const topDup = doc.duplicates.find((d) => d.path === '');
   if (topDup) throw unrecognized(duplicateKeyMessage(topDup));
 
-  let gvk: { group: string; version: string; kind: string };
+  let gvk: GroupVersionKind;
   try {
     gvk = interpret(doc.value);
   } catch (e) {

@@ -1,0 +1,65 @@
+// Server-Side Apply bodies: an apply configuration in YAML (application/apply-patch+yaml, of
+// which JSON is a subset) or CBOR (application/apply-patch+cbor), decoded once into the plain
+// value Server-Side Apply merges. Repeated keys in YAML are what fieldValidation judges: kube
+// converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
+
+import { badRequest } from '../machinery/errors.js';
+import { JsonSyntaxError } from '../machinery/json-scan.js';
+import type { FieldValidation } from '../machinery/options.js';
+import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
+import { applyPatchCborToJson } from './cbor/apply-patch.js';
+import { parseJsonBody } from './json.js';
+
+export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
+export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
+
+export interface ApplyConfiguration {
+  config: Record<string, unknown>;
+  /** Warning header texts (repeated YAML keys under fieldValidation=Warn). */
+  warnings: string[];
+}
+
+/** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
+export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
+  if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
+  const text = body.toString('utf8');
+  const json = jsonConfig(text);
+  if (json !== undefined) return { config: asConfig(json), warnings: [] };
+  let parsed;
+  try {
+    parsed = parseYamlWithDuplicates(text);
+  } catch (e) {
+    if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+    throw e;
+  }
+  const config = asConfig(parsed.value);
+  if (parsed.duplicates.length === 0 || fieldValidation === 'Ignore') return { config, warnings: [] };
+  const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${parsed.duplicates.map((d) => d.message).join('\n  ')}`;
+  if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
+  return { config, warnings: [msg] };
+}
+
+/**
+ * Most appliers (kubectl, client-go) send JSON: an object in plain JSON without repeated keys
+ * reads the same through the JSON parser as through the YAML reader, only faster. Anything else
+ * (repeated keys, which the YAML reader words as kube does, or text that is not JSON) goes to YAML.
+ */
+function jsonConfig(text: string): unknown {
+  if (text.trimStart()[0] !== '{') return undefined;
+  try {
+    const parsed = parseJsonBody(text);
+    return parsed.duplicates.length ? undefined : parsed.value;
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return undefined;
+    throw e;
+  }
+}
+
+/** The decoded body as an apply configuration: an object (null reads as an empty one). */
+function asConfig(doc: unknown): Record<string, unknown> {
+  if (doc === null || doc === undefined) return {};
+  if (typeof doc !== 'object' || Array.isArray(doc)) {
+    throw badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`);
+  }
+  return doc as Record<string, unknown>;
+}
