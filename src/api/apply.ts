@@ -9,8 +9,7 @@ import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { respondObject, respondStatus } from './respond.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
-import { pathString } from '../patch/ssa/fieldpath.js';
-import { findUndeclaredField } from '../patch/ssa/typed.js';
+import { configTypeErrors } from '../patch/ssa/typed.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam } from './write-options.js';
@@ -27,7 +26,8 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   if (own) {
     // A subresource of its own kind (a Scale) applies through its own object.
     const res = await own.apply(info.namespace, info.name, config, { manager: opts.fieldManager ?? '', force, dryRun: opts.dryRun });
-    respondStatus(s.ctx, res, 200, s.out, s.pretty);
+    addWarnings(s, res.warnings);
+    respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
   const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
@@ -38,6 +38,7 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   const canCreate = info.subresource === '';
   if (canCreate) await store.checkCreatable(info.namespace, info.name);
   const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  addWarnings(s, res.warnings);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
@@ -46,20 +47,20 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
  * wrong types). kube reports its failure as a plain error, hence the 500.
  */
 function checkTyped(s: Scope, config: Record<string, unknown>): void {
-  const what = `${s.info.namespace || ''}/${s.info.name}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
-  let unknown: string[];
+  // kube names the configuration by its own namespace and name (objectGVKNN of the patch).
+  const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
+  const what = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
   try {
-    unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
+    decodeTyped(config, s.store.definition, SCHEMAS);
   } catch (e) {
     if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
-  if (unknown.length) {
-    const fm = s.store.fieldManager;
-    const path = findUndeclaredField(fm.resolver, fm.root, config);
-    const where = path ? pathString(path) : `.${unknown[0]}`;
-    throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
-  }
+  const fm = s.store.fieldManager;
+  // Unknown fields and repeated list keys; several read as the converter's aggregate.
+  const errs = configTypeErrors(fm.resolver, fm.root, config);
+  if (errs.length === 1) throw plainError(`failed to create typed patch object (${what}): ${errs[0]}`);
+  if (errs.length > 1) throw plainError(`failed to create typed patch object (${what}): errors:\n  ${errs.join('\n  ')}`);
 }
 
 /** The object an apply of `config` makes of `live` (null: the object the apply creates). */

@@ -47,7 +47,8 @@ export async function handlePatch(s: Scope): Promise<void> {
     // A subresource of its own kind (a Scale): the patch applies to it, inside the parent's update loop.
     const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
     const res = await own.update(info.namespace, info.name, (current) => patch.apply(current, own.kind.definition), opts.dryRun, owner);
-    respondStatus(s.ctx, res, 200, s.out, s.pretty);
+    addWarnings(s, res.warnings);
+    respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
 
@@ -72,7 +73,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     opts.dryRun,
     writeOwner(opts, s.ctx.get('user-agent'), info.subresource),
   );
-  addWarnings(s, warnings);
+  addWarnings(s, [...warnings, ...res.warnings]);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);
 }
 

@@ -76,7 +76,7 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
   ctx.status = status;
   if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as Record<string, unknown>;
-    // A kind without a protobuf message (Table, Scale...) goes out as JSON, as kube falls back.
+    // Every served kind, its list, Scale and Status have a protobuf message; anything else goes out as JSON.
     if (supportsProtobuf(String(doc.apiVersion), String(doc.kind))) {
       ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
       ctx.body = maybeGzip(ctx, encodeProtobufObject(doc));

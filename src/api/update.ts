@@ -1,5 +1,5 @@
 import { parseWriteOptions, writeOwner } from './write-options.js';
-import { readObject, readWriteBody, type Scope } from './scope.js';
+import { addWarnings, readObject, readWriteBody, type Scope } from './scope.js';
 import { respondObject, respondStatus } from './respond.js';
 import { decodeBody } from '../codec/body.js';
 import type { SubresourceREST } from '../registry/types.js';
@@ -14,11 +14,14 @@ export async function handleUpdate(s: Scope): Promise<void> {
   const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
   if (own) {
     const body = await readOwnKind(s, own);
-    respondStatus(s.ctx, await own.update(info.namespace, info.name, () => body, opts.dryRun, owner), 200, s.out, s.pretty);
+    const res = await own.update(info.namespace, info.name, () => body, opts.dryRun, owner);
+    addWarnings(s, res.warnings);
+    respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
   const obj = await readObject(s, opts.fieldValidation);
   const res = await s.store.update(info.namespace, info.name, obj, info.subresource, opts.dryRun, owner);
+  addWarnings(s, res.warnings);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 

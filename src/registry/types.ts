@@ -36,6 +36,9 @@ export interface Strategy {
   canonicalize?(obj: KObject): void;
   validate(obj: KObject): FieldError[];
   validateUpdate(obj: KObject, old: KObject): FieldError[];
+  /** kube's WarningsOnCreate / WarningsOnUpdate: `Warning` headers for accepted objects. */
+  warningsOnCreate?(obj: KObject): string[];
+  warningsOnUpdate?(obj: KObject, old: KObject): string[];
   /** Whether PUT of a missing object creates it. */
   readonly allowCreateOnUpdate: boolean;
   /** Whether PUT without metadata.resourceVersion is allowed (an unconditional update). */
@@ -65,6 +68,12 @@ export interface ScaleSpec {
   selector(obj: KObject): string;
 }
 
+/** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
+export interface SubresourceWriteResult {
+  object: Record<string, unknown>;
+  warnings: string[];
+}
+
 /**
  * A subresource served by an object of its own over its parent object, taking and answering
  * another kind than the parent's (kube's ScaleREST for /scale). The verbs call it instead of
@@ -78,9 +87,9 @@ export interface SubresourceREST {
    * PUT and PATCH: `tryUpdate` turns the current object of `kind` into the wanted one. It
    * runs inside the parent's update loop, again on the latest parent after a conflict.
    */
-  update(namespace: string, name: string, tryUpdate: (current: Record<string, unknown>) => unknown, dryRun: boolean, owner: FieldOwner): Promise<Record<string, unknown>>;
+  update(namespace: string, name: string, tryUpdate: (current: Record<string, unknown>) => unknown, dryRun: boolean, owner: FieldOwner): Promise<SubresourceWriteResult>;
   /** Server-Side Apply of a configuration of `kind`. */
-  apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<Record<string, unknown>>;
+  apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<SubresourceWriteResult>;
 }
 
 export interface ResourceKey {

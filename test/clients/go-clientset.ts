@@ -32,6 +32,11 @@ export interface ClientResults {
   namespace?: { name: string; phase: string; finalizers: string[] };
   priorityClass?: { name: string; value: number; preemptionPolicy: string };
   podDisruptionBudget?: { name: string; minAvailable: string };
+  /** Per served resource (by plural): the round trip of one object. */
+  kinds?: Record<string, { created: boolean; got: boolean; listed: number; status?: boolean; watched: string[]; deleted: boolean; encoding?: string[] }>;
+  scale?: { before: number; after: number };
+  /** Paths whose protobuf bytes matched apimachinery's (protobuf mode). */
+  encodings?: string[];
   elapsedMs: number;
 }
 

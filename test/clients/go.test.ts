@@ -4,14 +4,18 @@
 // and CBOR (application/cbor, with client-go's ClientsAllowCBOR gate on, against a kapi started
 // with --feature-gates CBORServingAndStorage=true). The program creates, gets, updates, lists
 // (label selectors), watches (MODIFIED, DELETED) and deletes StatefulSets, creates/gets a
-// Namespace, PriorityClasses and PodDisruptionBudgets, checks that fields round-trip and match a
-// JSON read of the same object, and that every response it got was in its type (errors
-// included; the watch as protobuf ;stream=watch or application/cbor-seq). In CBOR mode it also
-// compares kapi's CBOR bytes with apimachinery's encoding of the same objects. It prints one
-// JSON line and exits non-zero on any mismatch.
+// Namespace, PriorityClasses and PodDisruptionBudgets; then, for every served resource, creates,
+// gets, lists, watches (ADDED, MODIFIED, DELETED), updates the status where there is one, and
+// deletes an object; reads and writes a StatefulSet's autoscaling/v1 Scale. It checks that fields
+// round-trip and match a JSON read of the same object, and that every response it got was in its
+// type (errors included; the watch as protobuf ;stream=watch or application/cbor-seq). It also
+// compares kapi's bytes with apimachinery's encoding of the same objects: in protobuf byte for
+// byte, objects and lists of every served kind and the Scale. It prints one JSON line and exits
+// non-zero on any mismatch.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, type KapiProcess } from '../support/server.js';
+import { RESOURCE_DEFS } from '../../src/registry/all.js';
 import {
   BUILD_TIMEOUT_MS,
   buildClientset,
@@ -44,7 +48,24 @@ const SHARED_STEPS = [
   'statefulset.delete',
   'statefulset.watch-events',
   'errors',
+  'kinds',
+  'scale',
 ];
+
+/** The watch events each resource's round trip sees (a status update is a MODIFIED; deleting a
+ * namespace or a pod first marks it, as kube does). */
+const WATCHED: Record<string, string[]> = {
+  namespaces: ['ADDED', 'MODIFIED', 'DELETED'],
+  pods: ['ADDED', 'MODIFIED', 'MODIFIED', 'DELETED'],
+  persistentvolumeclaims: ['ADDED', 'MODIFIED', 'DELETED'],
+  controllerrevisions: ['ADDED', 'DELETED'],
+  statefulsets: ['ADDED', 'MODIFIED', 'DELETED'],
+  poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],
+  priorityclasses: ['ADDED', 'DELETED'],
+};
+
+/** The resources whose round trip updates the status subresource. */
+const WITH_STATUS = new Set(['pods', 'persistentvolumeclaims', 'statefulsets', 'poddisruptionbudgets']);
 
 let bin: ClientsetBinary | undefined;
 
@@ -103,7 +124,8 @@ function clientsetAgainstKapi(mode: Mode): void {
       const r = client.results!;
       expect(r.requests).toBeGreaterThan(25);
       expect(Object.keys(r.requestContentTypes)).toEqual([mode.requestType]);
-      expect(r.responseContentTypes[mode.watchResponseType]).toBe(1);
+      // the StatefulSet watch, then one per served resource
+      expect(r.responseContentTypes[mode.watchResponseType]).toBe(1 + RESOURCE_DEFS.length);
       const others = Object.keys(r.responseContentTypes).filter((t) => !mode.isResponseType(t));
       expect(others, `responses in another type: ${JSON.stringify(r.responseContentTypes)}`).toEqual([]);
     });
@@ -131,6 +153,28 @@ function clientsetAgainstKapi(mode: Mode): void {
       expect(r.priorityClass).toEqual({ name: 'pb-client-high', value: 1000000, preemptionPolicy: 'Never' });
       expect(r.podDisruptionBudget).toEqual({ name: 'pb-client-pdb', minAvailable: '2' });
     });
+
+    it('every served resource: create, get, list, watch, status, delete', () => {
+      const kinds = client.results!.kinds ?? {};
+      expect(Object.keys(kinds).sort()).toEqual(RESOURCE_DEFS.map((d) => d.resource).sort());
+      for (const def of RESOURCE_DEFS) {
+        const k = kinds[def.resource]!;
+        expect(k, def.resource).toMatchObject({ created: true, got: true, listed: 1, deleted: true, watched: WATCHED[def.resource] });
+        expect(k.status ?? false, def.resource).toBe(WITH_STATUS.has(def.resource));
+        // kapi's protobuf bytes of the object and its list are apimachinery's.
+        expect(k.encoding?.length ?? 0, def.resource).toBe(mode.contentType === 'protobuf' ? 2 : 0);
+      }
+    });
+
+    it('the autoscaling/v1 Scale subresource', () => {
+      expect(client.results!.scale).toEqual({ before: 4, after: 6 });
+    });
+
+    if (mode.contentType === 'protobuf') {
+      it('kapi\'s protobuf is apimachinery\'s, byte for byte, for the objects and lists left', () => {
+        expect(client.results!.encodings).toHaveLength(9);
+      });
+    }
   });
 }
 
@@ -139,7 +183,8 @@ clientsetAgainstKapi({
   contentType: 'protobuf',
   kapiArgs: [],
   namespace: 'pb-client',
-  extraSteps: [],
+  // kapi's protobuf bytes against apimachinery's encoder for the same objects.
+  extraSteps: ['encoding'],
   spokeOnly: 'spoke protobuf only, both ways (watch as ;stream=watch)',
   requestType: PROTOBUF,
   watchResponseType: `${PROTOBUF};stream=watch`,

@@ -10,7 +10,7 @@ import { clone } from '../../machinery/meta.js';
 import type { KObject } from '../../machinery/object.js';
 import { decodeObject } from '../../machinery/stored-bytes.js';
 import type { FieldManager, FieldOwner } from '../../patch/ssa/field-manager.js';
-import type { ResourceDef, ScaleSpec, SubresourceREST } from '../types.js';
+import type { ResourceDef, ScaleSpec, SubresourceREST, SubresourceWriteResult } from '../types.js';
 
 type Scale = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export interface ScaleParent {
     createIfMissing?: () => KObject,
     dryRun?: boolean,
     owner?: FieldOwner & { apply?: boolean },
-  ): Promise<{ obj: KObject }>;
+  ): Promise<{ obj: KObject; warnings: string[] }>;
 }
 
 export class ScaleREST implements SubresourceREST {
@@ -45,16 +45,17 @@ export class ScaleREST implements SubresourceREST {
     return this.scaleOf(decodeObject(entry.bytes));
   }
 
-  async update(namespace: string, name: string, tryUpdate: (current: Scale) => unknown, dryRun: boolean, owner: FieldOwner): Promise<Scale> {
+  async update(namespace: string, name: string, tryUpdate: (current: Scale) => unknown, dryRun: boolean, owner: FieldOwner): Promise<SubresourceWriteResult> {
     const res = await this.parent.guaranteedUpdate(namespace, name, '', (old) => this.scaled(name, old, tryUpdate(this.scaleOf(old))), undefined, dryRun, owner);
-    return this.scaleOf(res.obj);
+    return { object: this.scaleOf(res.obj), warnings: res.warnings };
   }
 
   /**
-   * Apply of a Scale: its spec.replicas is applied to the parent's replicas by the manager,
-   * tracked with subresource "scale" (kube's scale handler of the field manager).
+   * Apply of a Scale: the field manager applies it to the Scale, with the parent's replicas
+   * entries as the Scale's own (kube's scale handler), and folds the result back into the
+   * parent's replicas and managedFields, tracked with subresource "scale".
    */
-  async apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<Scale> {
+  async apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<SubresourceWriteResult> {
     const av = typeof config.apiVersion === 'string' ? config.apiVersion : '';
     const kind = typeof config.kind === 'string' ? config.kind : '';
     if (av !== `${this.kind.group}/${this.kind.version}` || kind !== this.kind.kind) {
@@ -63,16 +64,13 @@ export class ScaleREST implements SubresourceREST {
     }
     const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
     if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
-    const replicas = (config.spec as { replicas?: unknown } | undefined)?.replicas;
-    const parentConfig: Record<string, unknown> = { apiVersion: this.parent.apiVersion, kind: this.parent.def.kind, metadata: { name } };
-    if (replicas !== undefined) parentConfig.spec = { replicas };
     const owner = { manager: opts.manager, subresource: 'scale', apply: true };
     const res = await this.parent.guaranteedUpdate(
       namespace,
       name,
       '',
       (old) => {
-        const merged = this.parent.fieldManager.apply(old, parentConfig, owner, opts.force);
+        const merged = this.parent.fieldManager.applyScale(old, config, owner, opts.force);
         const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
         return this.scaled(name, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
       },
@@ -80,7 +78,7 @@ export class ScaleREST implements SubresourceREST {
       opts.dryRun,
       owner,
     );
-    return this.scaleOf(res.obj);
+    return { object: this.scaleOf(res.obj), warnings: res.warnings };
   }
 
   private scaleOf(obj: KObject): Scale {
@@ -94,7 +92,8 @@ export class ScaleREST implements SubresourceREST {
       kind: this.kind.kind,
       apiVersion: `${this.kind.group}/${this.kind.version}`,
       metadata,
-      spec: { replicas: this.spec.specReplicas(obj) },
+      // ScaleSpec.replicas is omitempty in kube's Scale: 0 is left out.
+      spec: this.spec.specReplicas(obj) === 0 ? {} : { replicas: this.spec.specReplicas(obj) },
       status: { replicas: this.spec.statusReplicas(obj), selector: this.spec.selector(obj) },
     };
   }

@@ -19,7 +19,7 @@ import { SCHEMAS, rootDefinition } from '../../schema/types/index.js';
 import { FieldManager } from '../../patch/ssa/field-manager.js';
 import { WAIT_FOR_RV_MS, type StoreContext, type StoreDeps } from './context.js';
 import { getEntry, listObjects, type ListOptions, type ListResult } from './read.js';
-import { checkCreatable, createObject, guaranteedUpdate, updateObject, type WriteOwner } from './write.js';
+import { checkCreatable, createObject, guaranteedUpdate, updateObject, type WriteOwner, type WriteResult } from './write.js';
 import { deleteCollection, deleteObject, type DeleteOptions, type DeleteResult } from './delete.js';
 import { ScaleREST } from './scale.js';
 import type { Watch } from '../../machinery/watch.js';
@@ -145,7 +145,7 @@ export class GenericStore {
     return listObjects(this.ctx, namespace, opts);
   }
 
-  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject }> {
+  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
     return createObject(this.ctx, namespace, input, dryRun, owner);
   }
 
@@ -160,7 +160,7 @@ export class GenericStore {
     subresource = '',
     dryRun = false,
     owner?: WriteOwner,
-  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+  ): Promise<WriteResult & { created: boolean }> {
     return updateObject(this.ctx, namespace, name, input, subresource, dryRun, owner);
   }
 
@@ -182,7 +182,7 @@ export class GenericStore {
     createIfMissing?: () => KObject,
     dryRun = false,
     owner?: WriteOwner,
-  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+  ): Promise<WriteResult & { created: boolean }> {
     return guaranteedUpdate(this.ctx, namespace, name, subresource, tryUpdate, createIfMissing, dryRun, owner);
   }
 

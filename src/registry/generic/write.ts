@@ -24,7 +24,7 @@ import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from 
 import { deepEqual } from '../../machinery/json-view.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
-import { SCHEMAS, applySchemaDefaults } from '../../schema/types/index.js';
+import { SCHEMAS, applySchemaDefaults, goRoundTrip, storageRoundTrip } from '../../schema/types/index.js';
 import type { FieldOwner } from '../../patch/ssa/field-manager.js';
 import { canonical, decodeKv, type StoreContext } from './context.js';
 
@@ -100,7 +100,14 @@ function alignNamespace(ctx: StoreContext, obj: KObject, namespace: string): voi
   }
 }
 
-export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject }> {
+/** What a write answers: the object, its bytes, and the strategy's warnings for it. */
+export interface WriteResult {
+  bytes: Buffer;
+  obj: KObject;
+  warnings: string[];
+}
+
+export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
   const obj = input;
   alignNamespace(ctx, obj, namespace);
   await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
@@ -109,11 +116,12 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
   if (base) obj.metadata.name = generateName(base);
   ctx.def.strategy.canonicalize?.(obj);
   validateCreate(ctx, obj);
+  const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
   await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
   // A generated name can collide; try a few fresh names before giving up, as kube does.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await commitCreate(ctx, obj, dryRun);
+      return { ...(await commitCreate(ctx, obj, dryRun)), warnings };
     } catch (e) {
       if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
         obj.metadata.name = generateName(base);
@@ -127,7 +135,7 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
 
 async function commitCreate(ctx: StoreContext, obj: KObject, dryRun: boolean): Promise<{ bytes: Buffer; obj: KObject }> {
   const name = obj.metadata.name!;
-  const value = encodeForStorage(obj);
+  const value = storedForm(ctx, obj);
   const out = await commit(
     ctx,
     ctx.keyFor(obj.metadata.namespace ?? '', name),
@@ -139,6 +147,12 @@ async function commitCreate(ctx: StoreContext, obj: KObject, dryRun: boolean): P
   );
   if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
   return { bytes: answerBytes(ctx, obj, value, out.revision, dryRun), obj };
+}
+
+/** The bytes stored for a validated object, after what kube's protobuf storage does to it. */
+function storedForm(ctx: StoreContext, obj: KObject): Buffer {
+  storageRoundTrip(obj, ctx.definition, SCHEMAS);
+  return encodeForStorage(obj);
 }
 
 /**
@@ -178,7 +192,7 @@ export async function updateObject(
   subresource = '',
   dryRun = false,
   owner?: WriteOwner,
-): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+): Promise<WriteResult & { created: boolean }> {
   const strategy = strategyFor(ctx, subresource);
   if (!input.metadata.name) {
     throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
@@ -247,10 +261,11 @@ export async function guaranteedUpdate(
   createIfMissing?: () => KObject,
   dryRun = false,
   owner?: WriteOwner,
-): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+): Promise<WriteResult & { created: boolean }> {
   const strategy = strategyFor(ctx, subresource);
   const key = ctx.keyFor(namespace, name);
   let created = false;
+  let warnings: string[] = [];
   let result: KObject | undefined;
   // The stored form of `result`, kept for the answer (encoding twice costs a stringify).
   let stored: Buffer | undefined;
@@ -262,9 +277,10 @@ export async function guaranteedUpdate(
       prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, strategy, owner));
       strategy.canonicalize?.(obj);
       validateCreate(ctx, obj);
+      warnings = strategy.warningsOnCreate?.(obj) ?? [];
       created = true;
       result = obj;
-      stored = encodeForStorage(obj);
+      stored = storedForm(ctx, obj);
       return { kind: 'put', value: stored };
     }
     created = false;
@@ -275,25 +291,28 @@ export async function guaranteedUpdate(
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
     errs.push(...strategy.validateUpdate(obj, old));
     if (errs.length) throw invalid(ctx, obj, errs);
+    warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
     result = obj;
     ctx.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
     if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !hasTypeFinalizers(ctx, obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
       // The last finalizer is gone (and no grace period runs): the update completes the deletion.
       return { kind: 'delete' };
     }
-    const value = encodeForStorage(obj);
+    const value = storedForm(ctx, obj);
     // Most updates change something: their length alone shows it, without the deep compare.
-    if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)))) return { kind: 'none' };
+    if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old))) {
+      return { kind: 'none' };
+    }
     stored = value;
     return { kind: 'put', value };
   }, dryRun);
   if (!result) throw new Error('update produced no object');
   if (out.decision === 'none' && out.current) {
     const obj = decodeKv(out.current);
-    return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
+    return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
   }
   if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-  return { bytes: answerBytes(ctx, result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created };
+  return { bytes: answerBytes(ctx, result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created, warnings };
 }
 
 /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
@@ -329,10 +348,23 @@ function prepareUpdate(ctx: StoreContext, obj: KObject, old: KObject, strategy: 
   }
 }
 
-/** The schema's defaults (kube's SetDefaults_* as data), then what only the type knows. */
+/**
+ * The schema's defaults (kube's SetDefaults_* as data), then what only the type knows; then
+ * the object as Go's struct holds it (a struct that is present has all its non-omitempty
+ * fields, e.g. `ordinals: {}` is `{start: 0}`), which is what managedFields see in kube.
+ */
 function applyDefaults(ctx: StoreContext, obj: KObject, strategy: Strategy): void {
   applySchemaDefaults(obj, ctx.definition, SCHEMAS);
   strategy.applyDefaults(obj);
+  goRoundTrip(obj, ctx.definition, SCHEMAS);
+}
+
+/**
+ * Whether two objects' managedFields are the same text: kube compares the bytes it stores,
+ * and FieldsV1 written in another key order (as its /scale writes leave it) is a change.
+ */
+function sameManagedFieldsText(a: KObject, b: KObject): boolean {
+  return JSON.stringify(a.metadata.managedFields) === JSON.stringify(b.metadata.managedFields);
 }
 
 /**

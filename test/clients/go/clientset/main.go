@@ -4,9 +4,12 @@
 // --feature-gates CBORServingAndStorage=true and client-go's own ClientsAllowCBOR gate on:
 // KUBE_FEATURE_ClientsAllowCBOR=true). It checks that objects survive the round trip:
 // StatefulSet create/get/update/list (label selectors)/watch (MODIFIED, DELETED)/delete,
-// Namespace, PriorityClass and PodDisruptionBudget create/get, and NotFound/AlreadyExists
-// errors as a Status in that content type. In cbor mode it also checks that kapi's CBOR
-// bytes equal apimachinery's encoding of the same objects (cbor_encoding.go).
+// Namespace, PriorityClass and PodDisruptionBudget create/get, NotFound/AlreadyExists
+// errors as a Status in that content type; then every served resource's create, get, list,
+// watch, status update and delete (kinds.go), and a StatefulSet's autoscaling/v1 Scale. It
+// also checks that kapi's bytes equal apimachinery's encoding of the same objects: in cbor
+// mode up to map order (cbor_encoding.go), in protobuf mode byte for byte, every served kind
+// and its list (protobuf_encoding.go).
 //
 // Every response is checked at the transport: a 2xx/4xx body not in the chosen content type
 // (for a watch: its stream type) is a failure, so a JSON fallback cannot hide a broken
@@ -42,6 +45,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/kubernetes"
@@ -109,7 +113,7 @@ func (c *checker) truth(where string, ok bool, format string, args ...any) bool 
 // left unset in want may be defaulted by the server and are ignored).
 func (c *checker) roundTrip(where string, got, want any) bool {
 	c.count()
-	d := cmp.Diff(want, got, ignoreUnsetInWant(), cmpopts.EquateEmpty())
+	d := cmp.Diff(want, got, ignoreUnsetInWant(), cmpopts.EquateEmpty(), rawExtensionAsJSON)
 	if d == "" {
 		return true
 	}
@@ -120,13 +124,23 @@ func (c *checker) roundTrip(where string, got, want any) bool {
 // same checks two reads of one object are identical (nil and empty collections equal).
 func (c *checker) same(where, aName, bName string, a, b any) bool {
 	c.count()
-	d := cmp.Diff(a, b, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(metav1.TypeMeta{}, "Kind", "APIVersion"))
+	d := cmp.Diff(a, b, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(metav1.TypeMeta{}, "Kind", "APIVersion"), rawExtensionAsJSON)
 	if d == "" {
 		return true
 	}
 	c.fail(where, "%s and %s differ (-%s +%s):\n%s", aName, bName, aName, bName, d)
 	return false
 }
+
+// rawExtensionAsJSON compares a RawExtension (ControllerRevision.data) by its JSON value: its
+// text depends on the codec (CBOR transcodes to JSON with sorted keys and HTML escapes).
+var rawExtensionAsJSON = cmp.Transformer("rawJSON", func(r runtime.RawExtension) any {
+	var v any
+	if err := json.Unmarshal(r.Raw, &v); err != nil {
+		return string(r.Raw)
+	}
+	return v
+})
 
 // ignoreUnsetInWant ignores paths whose value in want (the first, "x" argument of
 // cmp.Diff) is the zero value, and map entries missing from want.
@@ -337,21 +351,24 @@ func statefulSet(name, role string, replicas int32) *appsv1.StatefulSet {
 // ---------------------------------------------------------------------------
 
 type results struct {
-	OK                   bool              `json:"ok"`
-	Checks               int               `json:"checks"`
-	Failures             []string          `json:"failures"`
-	Requests             int               `json:"requests"`
-	ResponseContentTypes map[string]int    `json:"responseContentTypes"`
-	RequestContentTypes  map[string]int    `json:"requestContentTypes"`
-	Steps                []string          `json:"steps"`
-	StatefulSet          map[string]any    `json:"statefulSet,omitempty"`
-	ListCounts           map[string]int    `json:"listCounts,omitempty"`
-	WatchEvents          []string          `json:"watchEvents,omitempty"`
-	Errors               map[string]string `json:"errors,omitempty"`
-	Namespace            map[string]any    `json:"namespace,omitempty"`
-	PriorityClass        map[string]any    `json:"priorityClass,omitempty"`
-	PodDisruptionBudget  map[string]any    `json:"podDisruptionBudget,omitempty"`
-	ElapsedMs            int64             `json:"elapsedMs"`
+	OK                   bool                   `json:"ok"`
+	Checks               int                    `json:"checks"`
+	Failures             []string               `json:"failures"`
+	Requests             int                    `json:"requests"`
+	ResponseContentTypes map[string]int         `json:"responseContentTypes"`
+	RequestContentTypes  map[string]int         `json:"requestContentTypes"`
+	Steps                []string               `json:"steps"`
+	StatefulSet          map[string]any         `json:"statefulSet,omitempty"`
+	ListCounts           map[string]int         `json:"listCounts,omitempty"`
+	WatchEvents          []string               `json:"watchEvents,omitempty"`
+	Errors               map[string]string      `json:"errors,omitempty"`
+	Namespace            map[string]any         `json:"namespace,omitempty"`
+	PriorityClass        map[string]any         `json:"priorityClass,omitempty"`
+	PodDisruptionBudget  map[string]any         `json:"podDisruptionBudget,omitempty"`
+	Kinds                map[string]*kindResult `json:"kinds,omitempty"`
+	Scale                map[string]any         `json:"scale,omitempty"`
+	Encodings            []string               `json:"encodings,omitempty"`
+	ElapsedMs            int64                  `json:"elapsedMs"`
 }
 
 func main() {
@@ -401,7 +418,7 @@ func main() {
 	}
 
 	c := &checker{}
-	res := &results{ListCounts: map[string]int{}, Errors: map[string]string{}}
+	res := &results{ListCounts: map[string]int{}, Errors: map[string]string{}, Kinds: map[string]*kindResult{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
@@ -804,8 +821,18 @@ loop:
 	}
 	step("errors")
 
-	if w.name == "cbor" {
+	// Every served kind: create, get, list, watch, status, delete (and, in protobuf, the bytes).
+	everyKind(ctx, runEnv{c: c, res: res, cs: cs, js: js, bytes: w.name == "protobuf"})
+	step("kinds")
+	scaleRoundTrip(ctx, c, res, cs, "web-replica")
+	step("scale")
+
+	switch w.name {
+	case "cbor":
 		sameEncodings(ctx, c, cs, js)
+		step("encoding")
+	case "protobuf":
+		sameProtobufEncodings(ctx, c, res, cs, js)
 		step("encoding")
 	}
 

@@ -1,10 +1,12 @@
 // Generates test/fixtures/protobuf-go-fixtures.json: kube objects encoded by the real Go protobuf
-// serializer and JSON encoder (k8s.io/api v0.33.0), for kapi's codec tests.
+// serializer and JSON encoder (k8s.io/api v0.33.0), for kapi's codec tests, which check that
+// kapi decodes each body to the JSON and encodes the JSON to the same bytes:
 //
-//	cd test/clients/go/protobuf-fixtures && go mod tidy && go run . > /tmp/raw.json
+//	cd test/clients/go/protobuf-fixtures && go run . > ../../../fixtures/protobuf-go-fixtures.json
 //
-// then strip JSON nulls and wrap as {"_comment", "fixtures": {name: {pb, json}}}
-// (kube's JSON writes zero Times/nil slices as null; kapi omits them).
+// Every served kind (and its List) has at least one fixture; nulls are left out of the JSON
+// (kube's JSON writes zero Times and nil slices as null; kapi omits them). "watch" holds a
+// protobuf watch stream (length-prefixed WatchEvents) written by kube's stream encoder.
 // `go run . decode < lines-of-base64` decodes bodies with the Go serializer and
 // prints Go's JSON, to check kapi's encoder output against Go.
 package main
@@ -16,9 +18,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedv1 "k8s.io/api/scheduling/v1"
@@ -42,6 +46,7 @@ func scheme() *runtime.Scheme {
 	s := runtime.NewScheme()
 	corev1.AddToScheme(s)
 	appsv1.AddToScheme(s)
+	autoscalingv1.AddToScheme(s)
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
 	metav1.AddToGroupVersion(s, schema.GroupVersion{Version: "v1"})
@@ -186,6 +191,33 @@ func podTemplate() corev1.PodTemplateSpec {
 	}
 }
 
+var t0 = metav1.NewTime(time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC))
+
+func podStatus() corev1.PodStatus {
+	cs := corev1.ContainerStatus{Name: "main", State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: t1}},
+		LastTerminationState: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: -1, Signal: 9, Reason: "OOMKilled", Message: "m", StartedAt: t0, FinishedAt: t1, ContainerID: "containerd://a"}},
+		Ready:                true, RestartCount: 2, Image: "nginx:1.27", ImageID: "sha256:abc", ContainerID: "containerd://b", Started: p(true),
+		AllocatedResources:       corev1.ResourceList{"cpu": resource.MustParse("500m"), "memory": resource.MustParse("1Gi")},
+		Resources:                &corev1.ResourceRequirements{Limits: corev1.ResourceList{"cpu": resource.MustParse("1")}},
+		VolumeMounts:             []corev1.VolumeMountStatus{{Name: "data", MountPath: "/data", ReadOnly: true, RecursiveReadOnly: p(corev1.RecursiveReadOnlyDisabled)}},
+		User:                     &corev1.ContainerUser{Linux: &corev1.LinuxContainerUser{UID: 1000, GID: 0, SupplementalGroups: []int64{4, 5}}},
+		AllocatedResourcesStatus: []corev1.ResourceStatus{{Name: "claim:gpu", Resources: []corev1.ResourceHealth{{ResourceID: "dev-1", Health: corev1.ResourceHealthStatusHealthy}}}},
+		StopSignal:               p(corev1.SIGTERM)}
+	return corev1.PodStatus{
+		ObservedGeneration: 9007199254740991, Phase: corev1.PodRunning,
+		Conditions: []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue, ObservedGeneration: 1, LastProbeTime: t2, LastTransitionTime: t1, Reason: "r", Message: "m"},
+			{Type: corev1.PodScheduled, Status: corev1.ConditionTrue}},
+		Message: "msg", Reason: "reason", NominatedNodeName: "node-2", HostIP: "10.0.0.1", HostIPs: []corev1.HostIP{{IP: "10.0.0.1"}, {IP: "fd00::1"}},
+		PodIP: "10.1.0.5", PodIPs: []corev1.PodIP{{IP: "10.1.0.5"}}, StartTime: &t0,
+		InitContainerStatuses:      []corev1.ContainerStatus{{Name: "init", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 0, Reason: "Completed"}}, Image: "busybox", ImageID: ""}},
+		ContainerStatuses:          []corev1.ContainerStatus{cs, {Name: "second", State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: "ImagePullBackOff", Message: "back-off"}}, Image: "redis"}},
+		QOSClass:                   corev1.PodQOSGuaranteed,
+		EphemeralContainerStatuses: []corev1.ContainerStatus{{Name: "dbg", Image: "busybox", Started: p(false)}},
+		Resize:                     corev1.PodResizeStatusInProgress,
+		ResourceClaimStatuses:      []corev1.PodResourceClaimStatus{{Name: "gpu", ResourceClaimName: p("gpu-abc")}, {Name: "none"}},
+	}
+}
+
 func objects() map[string]runtime.Object {
 	ns := &corev1.Namespace{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Namespace"}, ObjectMeta: fullMeta("team-a", ""),
 		Spec:   corev1.NamespaceSpec{Finalizers: []corev1.FinalizerName{"kubernetes"}},
@@ -237,7 +269,39 @@ func objects() map[string]runtime.Object {
 	do := &metav1.DeleteOptions{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "DeleteOptions"}, GracePeriodSeconds: p(int64(0)), Preconditions: &metav1.Preconditions{UID: p(types.UID("u")), ResourceVersion: p("")},
 		OrphanDependents: p(false), PropagationPolicy: p(metav1.DeletePropagationForeground), DryRun: []string{"All"}}
 	do2 := &metav1.DeleteOptions{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "DeleteOptions"}}
-	return map[string]runtime.Object{"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
+	pod := &corev1.Pod{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"}, ObjectMeta: fullMeta("web-0", "prod"), Spec: podTemplate().Spec, Status: podStatus()}
+	pod.Spec.NodeName = "node-1"
+	pod.Spec.HostNetwork = true
+	pod.Spec.HostIPC = true
+	pod.Generation = 1 << 40
+	// Map keys in Go's byte order: UTF-16 order differs for the supplementary plane.
+	pod.Annotations = map[string]string{"b": "2", "a": "1", "\u00e9t\u00e9": "\u2713", "\U0001F600": "smile", "\uFFFD": "replacement", "A": "", "a/b": "\x00"}
+	podMin := &corev1.Pod{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"}, ObjectMeta: metav1.ObjectMeta{Name: "min", Namespace: "default"},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i"}}}}
+	podl := &corev1.PodList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PodList"}, ListMeta: metav1.ListMeta{ResourceVersion: "77", Continue: "next", RemainingItemCount: p(int64(12))},
+		Items: []corev1.Pod{{ObjectMeta: metav1.ObjectMeta{Name: "a", Namespace: "default", CreationTimestamp: t1}, Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i",
+			Resources: corev1.ResourceRequirements{Requests: corev1.ResourceList{"cpu": resource.MustParse("100m")}}}}}, Status: corev1.PodStatus{Phase: corev1.PodPending, QOSClass: corev1.PodQOSBurstable}},
+			{ObjectMeta: metav1.ObjectMeta{Name: "b", Namespace: "default"}}}}
+	pvcl := &corev1.PersistentVolumeClaimList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PersistentVolumeClaimList"}, ListMeta: metav1.ListMeta{ResourceVersion: "8"},
+		Items: []corev1.PersistentVolumeClaim{{ObjectMeta: metav1.ObjectMeta{Name: "data-web-0", Namespace: "prod", Labels: map[string]string{"app": "web"}}, Spec: corev1.PersistentVolumeClaimSpec{
+			AccessModes: []corev1.PersistentVolumeAccessMode{"ReadWriteOnce"}, Resources: corev1.VolumeResourceRequirements{Requests: corev1.ResourceList{"storage": resource.MustParse("1Gi")}}}, Status: corev1.PersistentVolumeClaimStatus{Phase: corev1.ClaimPending}}}}
+	crData := `{"spec":{"template":{"$patch":"replace","metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"nginx:1.27","command":["sh","-c","a && b"]}]}}}}`
+	cr := &appsv1.ControllerRevision{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "ControllerRevision"}, ObjectMeta: metav1.ObjectMeta{Name: "web-7b9c5d", Namespace: "prod", UID: "cr-uid",
+		ResourceVersion: "31", CreationTimestamp: t1, Labels: map[string]string{"controller.kubernetes.io/hash": "7b9c5d", "app": "web"},
+		OwnerReferences: []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "StatefulSet", Name: "web", UID: "s-uid", Controller: p(true), BlockOwnerDeletion: p(true)}}},
+		Data: runtime.RawExtension{Raw: []byte(crData)}, Revision: 3}
+	cr0 := &appsv1.ControllerRevision{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "ControllerRevision"}, ObjectMeta: metav1.ObjectMeta{Name: "empty", Namespace: "prod"}, Revision: 0}
+	crl := &appsv1.ControllerRevisionList{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "ControllerRevisionList"}, ListMeta: metav1.ListMeta{ResourceVersion: "40"},
+		Items: []appsv1.ControllerRevision{{ObjectMeta: metav1.ObjectMeta{Name: "web-1", Namespace: "prod"}, Data: runtime.RawExtension{Raw: []byte(`{"a":[1,2.5,"x",null,true]}`)}, Revision: 1},
+			{ObjectMeta: metav1.ObjectMeta{Name: "web-2", Namespace: "prod"}, Revision: -2}}}
+	scale := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "s-uid", ResourceVersion: "12", CreationTimestamp: t1},
+		Spec: autoscalingv1.ScaleSpec{Replicas: 3}, Status: autoscalingv1.ScaleStatus{Replicas: 2, Selector: "app=web"}}
+	scale0 := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", Namespace: "prod"}}
+	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
+		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
+	return map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
+		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark,
+		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
 		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
 }
 
@@ -268,24 +332,6 @@ func main() {
 			fmt.Println(string(j))
 		}
 	}
-	if len(os.Args) > 1 && os.Args[1] == "watch-encode" {
-		// writes a protobuf watch stream of two events, as kube-apiserver does
-		raw := pbser.NewRawSerializer(s, s)
-		fw := framer.NewLengthDelimitedFrameWriter(os.Stdout)
-		for i, obj := range []runtime.Object{objects()["namespace"], objects()["statusFailure"]} {
-			var buf bytes.Buffer
-			if err := ser.Encode(obj, &buf); err != nil {
-				panic(err)
-			}
-			typ := []string{"ADDED", "ERROR"}[i]
-			var eb bytes.Buffer
-			if err := raw.Encode(&metav1.WatchEvent{Type: typ, Object: runtime.RawExtension{Raw: buf.Bytes()}}, &eb); err != nil {
-				panic(err)
-			}
-			fw.Write(eb.Bytes())
-		}
-		return
-	}
 	if len(os.Args) > 1 && os.Args[1] == "decode" {
 		// stdin: base64 lines; prints JSON per line
 		data, _ := io.ReadAll(os.Stdin)
@@ -306,16 +352,111 @@ func main() {
 		}
 		return
 	}
-	out := map[string]map[string]json.RawMessage{}
-	for name, obj := range objects() {
+	objs := objects()
+	names := make([]string, 0, len(objs))
+	for name := range objs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out bytes.Buffer
+	out.WriteString("{\n \"_comment\": \"Generated by test/clients/go/protobuf-fixtures (Go, k8s.io/api v0.33.0): pb = kube protobuf serializer output (base64), json = encoding/json output with nulls removed; watch = a protobuf watch stream (base64) of the events listed.\",\n \"fixtures\": {")
+	for i, name := range names {
 		var buf bytes.Buffer
-		if err := ser.Encode(obj, &buf); err != nil {
+		if err := ser.Encode(objs[name], &buf); err != nil {
 			panic(fmt.Sprint(name, err))
 		}
-		j, _ := json.Marshal(obj)
-		b, _ := json.Marshal(base64.StdEncoding.EncodeToString(buf.Bytes()))
-		out[name] = map[string]json.RawMessage{"pb": b, "json": j}
+		j, err := json.Marshal(objs[name])
+		if err != nil {
+			panic(fmt.Sprint(name, err))
+		}
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, stripNulls(j), "   ", " "); err != nil {
+			panic(fmt.Sprint(name, err))
+		}
+		if i > 0 {
+			out.WriteString(",")
+		}
+		fmt.Fprintf(&out, "\n  %q: {\n   \"pb\": %q,\n   \"json\": %s\n  }", name, base64.StdEncoding.EncodeToString(buf.Bytes()), ind.String())
 	}
-	enc := json.NewEncoder(os.Stdout)
-	enc.Encode(out)
+	// A watch stream as kube-apiserver writes one: each event is a WatchEvent whose object is a
+	// full body (magic + Unknown), written by the raw serializer behind a length prefix.
+	events := []struct{ Type, Fixture string }{{"ADDED", "pod"}, {"MODIFIED", "statefulSet"}, {"DELETED", "controllerRevision"}, {"BOOKMARK", "bookmark"}, {"ERROR", "statusFailure"}}
+	raw := pbser.NewRawSerializer(s, s)
+	var stream bytes.Buffer
+	fw := framer.NewLengthDelimitedFrameWriter(&stream)
+	for _, ev := range events {
+		var buf bytes.Buffer
+		if err := ser.Encode(objs[ev.Fixture], &buf); err != nil {
+			panic(err)
+		}
+		var eb bytes.Buffer
+		if err := raw.Encode(&metav1.WatchEvent{Type: ev.Type, Object: runtime.RawExtension{Raw: buf.Bytes()}}, &eb); err != nil {
+			panic(err)
+		}
+		if _, err := fw.Write(eb.Bytes()); err != nil {
+			panic(err)
+		}
+	}
+	evJSON, _ := json.Marshal(events)
+	fmt.Fprintf(&out, "\n },\n \"watch\": {\n  \"events\": %s,\n  \"stream\": %q\n }\n}\n", evJSON, base64.StdEncoding.EncodeToString(stream.Bytes()))
+	os.Stdout.Write(out.Bytes())
+}
+
+// stripNulls removes object members whose value is null, keeping the order of the rest.
+func stripNulls(in []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(in))
+	dec.UseNumber()
+	var out bytes.Buffer
+	var walk func() bool // writes one value; false if it was a null
+	walk = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			panic(err)
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' {
+				out.WriteByte('{')
+				first := true
+				for dec.More() {
+					k, _ := dec.Token()
+					key, _ := json.Marshal(k)
+					mark := out.Len()
+					if !first {
+						out.WriteByte(',')
+					}
+					out.Write(key)
+					out.WriteByte(':')
+					if walk() {
+						first = false
+					} else {
+						out.Truncate(mark)
+					}
+				}
+				dec.Token()
+				out.WriteByte('}')
+				return true
+			}
+			out.WriteByte('[')
+			for i := 0; dec.More(); i++ {
+				if i > 0 {
+					out.WriteByte(',')
+				}
+				if !walk() {
+					out.WriteString("null")
+				}
+			}
+			dec.Token()
+			out.WriteByte(']')
+			return true
+		case nil:
+			return false
+		default:
+			b, _ := json.Marshal(t)
+			out.Write(b)
+			return true
+		}
+	}
+	walk()
+	return out.Bytes()
 }
