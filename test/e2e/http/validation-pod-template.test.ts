@@ -452,8 +452,8 @@ describe('pod templates (validatePodTemplateSpec)', () => {
 });
 
 describe('StatefulSet templates', () => {
-  // kube 1.33 leaves a StatefulSet's pod spec and claim templates unchecked; kapi checks
-  // them (the spec and the issue require it): the errors name the template's fields.
+  // kube 1.33 leaves a StatefulSet's pod spec and claim templates unchecked, and so does
+  // kapi; the template's metadata (labels, annotations) is checked.
   it('a StatefulSet template is not validated as a pod template (kube 1.33 checks only labels, restartPolicy, deadline)', async () => {
     const name = uniq('lax');
     const body = sts(name);

@@ -24,11 +24,6 @@ export interface PodValidationOptions {
   podName?: string;
   /** The old pod already had an invalid pod-deletion-cost annotation (update ratcheting). */
   allowInvalidPodDeletionCost?: boolean;
-  /**
-   * Volumes the pods will get from elsewhere (a StatefulSet's claim templates): each is a
-   * persistentVolumeClaim volume of that name, and replaces a spec volume of the same name.
-   */
-  claimVolumes?: readonly string[];
 }
 
 const MAX_INT32 = 2147483647;
@@ -94,7 +89,7 @@ export function validatePodSpec(specIn: unknown, path: string, opts: PodValidati
   }
   const grace = typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : undefined;
   const hostUsers = spec.hostUsers !== false;
-  const { vols, errs: volErrs } = validateVolumes(spec.volumes, `${path}.volumes`, opts.podName, opts.claimVolumes);
+  const { vols, errs: volErrs } = validateVolumes(spec.volumes, `${path}.volumes`, opts.podName);
   errs.push(...volErrs);
   const claims = new Set(asArr(spec.resourceClaims).map((c) => str(asObj(c)?.name)).filter(Boolean));
   errs.push(...validatePodResourceClaims(spec.resourceClaims, `${path}.resourceClaims`));

@@ -223,12 +223,7 @@ function validateVolumeSource(vol: Obj, path: string, ctx: VolumeContext): Field
 }
 
 /** ValidateVolumes: the valid volumes by name, and the errors. */
-export function validateVolumes(
-  volumes: unknown,
-  path: string,
-  podName?: string,
-  claimVolumes: readonly string[] = [],
-): { vols: Map<string, Obj>; errs: FieldError[] } {
+export function validateVolumes(volumes: unknown, path: string, podName?: string): { vols: Map<string, Obj>; errs: FieldError[] } {
   const errs: FieldError[] = [];
   const vols = new Map<string, Obj>();
   const names = new Set<string>();
@@ -238,7 +233,6 @@ export function validateVolumes(
   list.forEach((raw, i) => {
     const vol = asObj(raw) ?? {};
     const name = str(vol.name);
-    if (claimVolumes.length > 0 && claimVolumes.includes(name)) return;
     const p = `${path}[${i}]`;
     const el = validateVolumeSource(vol, p, { volName: name, volPath: p, podName });
     if (!name) el.push(required(`${p}.name`));
@@ -253,6 +247,5 @@ export function validateVolumes(
       errs.push(invalid(`${p}.persistentVolumeClaim.claimName`, claim, 'must not reference a PVC that gets created for an ephemeral volume'));
     }
   });
-  for (const name of claimVolumes) if (name) vols.set(name, { name, persistentVolumeClaim: { claimName: name } });
   return { vols, errs };
 }
