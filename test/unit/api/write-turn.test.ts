@@ -2,7 +2,7 @@
 // the following check phase, in the order they asked, and a caller after that gets a new turn.
 
 import { describe, expect, it } from 'vitest';
-import { writeTurn } from '../../src/api/write-turn.js';
+import { writeTurn } from '../../../src/api/write-turn.js';
 
 describe('writeTurn', () => {
   it('lets every caller of one turn continue together, in order, after the I/O phase', async () => {

@@ -1,7 +1,7 @@
 // JSON Patch with evanphx/json-patch v4's semantics (what kube-apiserver applies).
 
 import { describe, expect, it } from 'vitest';
-import { applyJsonPatch, JsonPatchError } from '../../src/patch/json-patch.js';
+import { applyJsonPatch, JsonPatchError } from '../../../src/patch/json-patch.js';
 
 const doc = () => ({ a: { b: [1, 2, 3] }, s: 'x', n: null as null });
 

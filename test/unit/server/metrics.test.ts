@@ -4,15 +4,15 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusError, notFound } from '../../src/machinery/errors.js';
+import { StatusError, notFound } from '../../../src/machinery/errors.js';
 import {
   cleanDryRun,
   installMetrics,
   metricsMiddleware,
   setStorageObjects,
-} from '../../src/server/metrics.js';
-import { watcherRegistered, watcherUnregistered } from '../../src/cache/metrics.js';
-import { parseRequestInfo } from '../../src/api/request-info.js';
+} from '../../../src/server/metrics.js';
+import { watcherRegistered, watcherUnregistered } from '../../../src/cache/metrics.js';
+import { parseRequestInfo } from '../../../src/api/request-info.js';
 
 let server: Server;
 let base: string;

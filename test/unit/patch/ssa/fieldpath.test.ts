@@ -1,7 +1,7 @@
 // Field paths and sets: element spelling, ordering, set algebra and the FieldsV1 wire form.
 
 import { describe, expect, it } from 'vitest';
-import { FieldSet, FieldsV1Error, comparePE, keyPE, pathString, valuePE } from '../../src/patch/ssa/fieldpath.js';
+import { FieldSet, FieldsV1Error, comparePE, keyPE, pathString, valuePE } from '../../../../src/patch/ssa/fieldpath.js';
 
 const set = (...paths: string[][]) => {
   const s = new FieldSet();

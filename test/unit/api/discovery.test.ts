@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field
 type Json = Record<string, any>;
-import { compareKubeAwareVersions, installDiscovery } from '../../src/api/discovery.js';
-import { StatusError } from '../../src/machinery/errors.js';
-import type { ResourceDef, Strategy } from '../../src/registry/types.js';
-import { parseRequestInfo } from '../../src/api/request-info.js';
+import { compareKubeAwareVersions, installDiscovery } from '../../../src/api/discovery.js';
+import { StatusError } from '../../../src/machinery/errors.js';
+import type { ResourceDef, Strategy } from '../../../src/registry/types.js';
+import { parseRequestInfo } from '../../../src/api/request-info.js';
 
 const dummyStrategy = {} as Strategy;
 

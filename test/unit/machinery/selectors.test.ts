@@ -6,8 +6,8 @@ import {
   parseLabelSelector,
   unsupportedFieldLabelMessage,
   validateFieldSelector,
-} from '../../src/machinery/selectors.js';
-import { goQuote } from '../../src/machinery/go-format.js';
+} from '../../../src/machinery/selectors.js';
+import { goQuote } from '../../../src/machinery/go-format.js';
 
 const QNAME_NAME_PART =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from 'cbor-x';
 import { parse as parseYaml } from 'yaml';
-import { applyPatchCborToJson, decodeCbor, encodeCbor, CborDecodeError } from '../../src/codec/cbor/index.js';
-import { StatusError } from '../../src/machinery/errors.js';
+import { applyPatchCborToJson, decodeCbor, encodeCbor, CborDecodeError } from '../../../src/codec/cbor/index.js';
+import { StatusError } from '../../../src/machinery/errors.js';
 
 const cborx = new Decoder({ mapsAsObjects: false, useRecords: false });
 const encoderx = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });

@@ -1,7 +1,7 @@
 // The GC finalizer rules DELETE applies (kube's generic store and namespace registry).
 
 import { describe, expect, it } from 'vitest';
-import { gcFinalizersOnDelete, namespaceFinalizersOnDelete } from '../../src/registry/generic/deletion.js';
+import { gcFinalizersOnDelete, namespaceFinalizersOnDelete } from '../../../src/registry/generic/deletion.js';
 
 const obj = (finalizers?: string[]) => ({ metadata: { name: 'x', ...(finalizers ? { finalizers } : {}) } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaRegistry, StructSchema } from '../../src/schema/model.js';
+import type { SchemaRegistry, StructSchema } from '../../../src/schema/model.js';
 import {
   DecodeError,
   MAX_STRICT_ERRORS,
@@ -14,8 +14,8 @@ import {
   strictDecodingErrors,
   strictDecodingMessage,
   unrecognizedObjectMessage,
-} from '../../src/schema/decode.js';
-import { JsonNumber, JsonSyntaxError, goQuote, scanJson } from '../../src/machinery/json-scan.js';
+} from '../../../src/schema/decode.js';
+import { JsonNumber, JsonSyntaxError, goQuote, scanJson } from '../../../src/machinery/json-scan.js';
 import {
   QUANTITY_FORMAT_MESSAGE,
   QUANTITY_NUMERIC_MESSAGE,
@@ -23,8 +23,8 @@ import {
   QuantityError,
   canonicalQuantity,
   parseQuantity,
-} from '../../src/schema/quantity.js';
-import { YAML_SUPPORTED_DEPTH, YamlDecodeError, parseYamlWithDuplicates } from '../../src/schema/yaml-dups.js';
+} from '../../../src/schema/quantity.js';
+import { YAML_SUPPORTED_DEPTH, YamlDecodeError, parseYamlWithDuplicates } from '../../../src/schema/yaml-dups.js';
 
 // ---------------------------------------------------------------------------------------------
 // A StatefulSet-like subset of the schema (model.ts format).

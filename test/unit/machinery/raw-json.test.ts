@@ -3,7 +3,7 @@
 // serializes as the value its text stands for.
 
 import { describe, expect, it } from 'vitest';
-import { RawJson, stringifyWithRaw } from '../../src/machinery/raw-json.js';
+import { RawJson, stringifyWithRaw } from '../../../src/machinery/raw-json.js';
 
 describe('RawJson', () => {
   it('is written as its text, in place, each one where it stands', () => {

@@ -2,13 +2,13 @@
 // ownership the field manager derives from them, on the real StatefulSet schema.
 
 import { describe, expect, it } from 'vitest';
-import { FieldManager } from '../../src/patch/ssa/field-manager.js';
-import { managerFromUserAgent, managerOrUserAgent } from '../../src/patch/ssa/manager-name.js';
-import { StatusError } from '../../src/machinery/errors.js';
-import { SCHEMAS } from '../../src/schema/types/index.js';
-import { TypeResolver, compare, merge, removeItems, toFieldSet, zeroObject } from '../../src/patch/ssa/typed.js';
-import { FieldSet } from '../../src/patch/ssa/fieldpath.js';
-import type { KObject } from '../../src/machinery/object.js';
+import { FieldManager } from '../../../../src/patch/ssa/field-manager.js';
+import { managerFromUserAgent, managerOrUserAgent } from '../../../../src/patch/ssa/manager-name.js';
+import { StatusError } from '../../../../src/machinery/errors.js';
+import { SCHEMAS } from '../../../../src/schema/types/index.js';
+import { TypeResolver, compare, merge, removeItems, toFieldSet, zeroObject } from '../../../../src/patch/ssa/typed.js';
+import { FieldSet } from '../../../../src/patch/ssa/fieldpath.js';
+import type { KObject } from '../../../../src/machinery/object.js';
 
 const DEF = 'io.k8s.api.apps.v1.StatefulSet';
 const r = new TypeResolver(SCHEMAS);

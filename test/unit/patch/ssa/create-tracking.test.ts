@@ -3,14 +3,14 @@
 // algebra gives: the same paths, the same key order, the same entry, the same stored bytes.
 
 import { describe, expect, it } from 'vitest';
-import { FieldManager } from '../../src/patch/ssa/field-manager.js';
-import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
-import { TypeResolver, changedFieldsV1Json, changes, zeroObject } from '../../src/patch/ssa/typed.js';
-import { FieldSet } from '../../src/patch/ssa/fieldpath.js';
-import { RawJson } from '../../src/machinery/raw-json.js';
-import { encodeForStorage } from '../../src/machinery/stored-bytes.js';
-import { applySchemaDefaults } from '../../src/schema/types/defaults.js';
-import type { KObject } from '../../src/machinery/object.js';
+import { FieldManager } from '../../../../src/patch/ssa/field-manager.js';
+import { SCHEMAS, rootDefinition } from '../../../../src/schema/types/index.js';
+import { TypeResolver, changedFieldsV1Json, changes, zeroObject } from '../../../../src/patch/ssa/typed.js';
+import { FieldSet } from '../../../../src/patch/ssa/fieldpath.js';
+import { RawJson } from '../../../../src/machinery/raw-json.js';
+import { encodeForStorage } from '../../../../src/machinery/stored-bytes.js';
+import { applySchemaDefaults } from '../../../../src/schema/types/defaults.js';
+import type { KObject } from '../../../../src/machinery/object.js';
 
 type O = Record<string, unknown>;
 const r = new TypeResolver(SCHEMAS);

@@ -2,10 +2,10 @@
 // watchers; a Table watch sends its column definitions in the first row only.
 
 import { describe, expect, it } from 'vitest';
-import { watchEncoder, watchFrame, watchFraming } from '../../src/codec/watch-frames.js';
-import { decodeProtobufWatchFrames } from '../../src/codec/protobuf/index.js';
-import { withResourceVersion } from '../../src/machinery/stored-bytes.js';
-import type { StoredObject } from '../../src/machinery/watch.js';
+import { watchEncoder, watchFrame, watchFraming } from '../../../src/codec/watch-frames.js';
+import { decodeProtobufWatchFrames } from '../../../src/codec/protobuf/index.js';
+import { withResourceVersion } from '../../../src/machinery/stored-bytes.js';
+import type { StoredObject } from '../../../src/machinery/watch.js';
 
 const stored = (name: string, rv: number): StoredObject => ({
   ...withResourceVersion(Buffer.from(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"${name}"}}`), rv),

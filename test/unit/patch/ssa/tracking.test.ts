@@ -4,12 +4,12 @@
 // agrees with plain path lists and leaves its operands as they were.
 
 import { describe, expect, it } from 'vitest';
-import { FieldManager } from '../../src/patch/ssa/field-manager.js';
-import { type StatusError } from '../../src/machinery/errors.js';
-import { SCHEMAS } from '../../src/schema/types/index.js';
-import { TypeResolver, changes, compare, toFieldSet } from '../../src/patch/ssa/typed.js';
-import { FieldSet, comparePE, keyPE, pathString, type PathElement } from '../../src/patch/ssa/fieldpath.js';
-import type { KObject } from '../../src/machinery/object.js';
+import { FieldManager } from '../../../../src/patch/ssa/field-manager.js';
+import { type StatusError } from '../../../../src/machinery/errors.js';
+import { SCHEMAS } from '../../../../src/schema/types/index.js';
+import { TypeResolver, changes, compare, toFieldSet } from '../../../../src/patch/ssa/typed.js';
+import { FieldSet, comparePE, keyPE, pathString, type PathElement } from '../../../../src/patch/ssa/fieldpath.js';
+import type { KObject } from '../../../../src/machinery/object.js';
 
 const DEF = 'io.k8s.api.apps.v1.StatefulSet';
 const r = new TypeResolver(SCHEMAS);

@@ -6,9 +6,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { Encoder } from 'cbor-x';
-import { decodeCborTypedBody } from '../../src/codec/cbor/typed.js';
-import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
-import { StatusError } from '../../src/machinery/errors.js';
+import { decodeCborTypedBody } from '../../../src/codec/cbor/typed.js';
+import { SCHEMAS, rootDefinition } from '../../../src/schema/types/index.js';
+import { StatusError } from '../../../src/machinery/errors.js';
 
 // The case builders take loosely shaped values (any): they exist to write odd and malformed bodies.
 const enc = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });

@@ -3,12 +3,12 @@
 // watcher writes and lets the test play a client that reads, or stops reading.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WatchCache, type CacheEntry } from '../../src/cache/watch-cache.js';
-import { MAX_PENDING_BYTES, openWatcher, type WatcherOptions } from '../../src/cache/watcher.js';
-import { registeredWatchers } from '../../src/cache/metrics.js';
-import { decodeObject, encodeForStorage } from '../../src/machinery/stored-bytes.js';
-import type { KObject } from '../../src/machinery/object.js';
-import type { WatchEvent, WatchSink } from '../../src/machinery/watch.js';
+import { WatchCache, type CacheEntry } from '../../../src/cache/watch-cache.js';
+import { MAX_PENDING_BYTES, openWatcher, type WatcherOptions } from '../../../src/cache/watcher.js';
+import { registeredWatchers } from '../../../src/cache/metrics.js';
+import { decodeObject, encodeForStorage } from '../../../src/machinery/stored-bytes.js';
+import type { KObject } from '../../../src/machinery/object.js';
+import type { WatchEvent, WatchSink } from '../../../src/machinery/watch.js';
 
 const PREFIX = '/registry/things/';
 const RESOURCE = { group: 'example.com', version: 'v1', kind: 'Thing', apiVersion: 'example.com/v1' };

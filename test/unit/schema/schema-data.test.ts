@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import type { FieldSchema, StructSchema, TypeRef } from '../../src/schema/model.js';
-import { DEFAULTS, applySchemaDefaults, imagePullPolicyFor } from '../../src/schema/types/defaults.js';
-import { roundQuantityUpToMilli } from '../../src/schema/quantity.js';
-import { EMBEDDED, GENERATED, GENERATED_ROOTS, INLINED } from '../../src/schema/types/generated.js';
-import { goRoundTrip } from '../../src/schema/types/go-json.js';
-import { SCHEMAS, rootDefinition } from '../../src/schema/types/index.js';
+import type { FieldSchema, StructSchema, TypeRef } from '../../../src/schema/model.js';
+import { DEFAULTS, applySchemaDefaults, imagePullPolicyFor } from '../../../src/schema/types/defaults.js';
+import { roundQuantityUpToMilli } from '../../../src/schema/quantity.js';
+import { EMBEDDED, GENERATED, GENERATED_ROOTS, INLINED } from '../../../src/schema/types/generated.js';
+import { goRoundTrip } from '../../../src/schema/types/go-json.js';
+import { SCHEMAS, rootDefinition } from '../../../src/schema/types/index.js';
 
 const CORE = 'io.k8s.api.core.v1';
 const APPS = 'io.k8s.api.apps.v1';
@@ -63,7 +63,7 @@ describe('generated schema registry', () => {
       expect(s.description, s.name).toBeUndefined();
       for (const f of s.fields) expect(f.description, `${s.name}.${f.name}`).toBeUndefined();
     }
-    const text = readFileSync(new URL('../../src/schema/types/generated.ts', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../../src/schema/types/generated.ts', import.meta.url), 'utf8');
     for (const phrase of ['More info', 'Standard object', 'https://', 'Defaults to', 'Deprecated']) expect(text).not.toContain(phrase);
   });
 

@@ -1,7 +1,7 @@
 // Strategic merge patch driven by the schema's patchStrategy/patchMergeKey markers.
 
 import { describe, expect, it } from 'vitest';
-import { StrategicMergeError, strategicMergePatch } from '../../src/patch/strategic-merge.js';
+import { StrategicMergeError, strategicMergePatch } from '../../../src/patch/strategic-merge.js';
 
 const POD_SPEC = 'io.k8s.api.core.v1.PodSpec';
 const STS = 'io.k8s.api.apps.v1.StatefulSet';

@@ -2,7 +2,7 @@
 // it; whatever the mix of writes between reads, reads must see exactly the live keys in order.
 
 import { describe, expect, it } from 'vitest';
-import { WatchCache } from '../../src/cache/watch-cache.js';
+import { WatchCache } from '../../../src/cache/watch-cache.js';
 
 const PREFIX = '/registry/things/';
 const value = (name: string): Buffer => Buffer.from(`{"kind":"Thing","apiVersion":"v1","metadata":{"name":"${name}"}}`);

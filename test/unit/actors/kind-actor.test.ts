@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KindActor, type Mutation } from '../../src/actors/kind-actor.js';
-import { LevelStorage } from '../../src/storage/level/level-storage.js';
-import type { KeyValue } from '../../src/storage/interface.js';
+import { KindActor, type Mutation } from '../../../src/actors/kind-actor.js';
+import { LevelStorage } from '../../../src/storage/level/level-storage.js';
+import type { KeyValue } from '../../../src/storage/interface.js';
 
 let dir: string;
 let storage: LevelStorage;

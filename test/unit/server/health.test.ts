@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/machinery/errors.js';
-import { installHealth, type HealthCheck } from '../../src/server/health.js';
-import { parseRequestInfo } from '../../src/api/request-info.js';
+import { StatusError } from '../../../src/machinery/errors.js';
+import { installHealth, type HealthCheck } from '../../../src/server/health.js';
+import { parseRequestInfo } from '../../../src/api/request-info.js';
 
 let etcdHealthy = true;
 
