@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
-import { setFeatureGates } from './machinery/feature-gates.js';
+import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage } from './server/operate-flags.js';
 
 const USAGE = `Usage: kapi serve [flags]
 
@@ -20,8 +20,8 @@ Flags:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
-  --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
+${operateUsage()}
 `;
 
 /** Parses Go-style durations ("5m0s", "300s", "1h") into milliseconds. */
@@ -49,8 +49,9 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: normalizeOperateArgs(argv),
       options: {
+        ...OPERATE_OPTIONS,
         'data-dir': { type: 'string', default: './data' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
@@ -61,7 +62,6 @@ async function serve(argv: string[]): Promise<void> {
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
         'storage-sync': { type: 'boolean', default: false },
-        'feature-gates': { type: 'string', default: '' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -98,12 +98,16 @@ async function serve(argv: string[]): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  try {
-    setFeatureGates(values['feature-gates']);
-  } catch (e) {
-    fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
-  }
   const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
+  try {
+    cfg.operate = applyOperateFlags(values, log);
+  } catch (e) {
+    if (!(e instanceof OperateFlagError)) throw e;
+    if (e.usage) fail(e.message);
+    // Kube's "command failed": the reason, no usage, exit 1.
+    process.stderr.write(`Error: ${e.message}\n`);
+    process.exit(1);
+  }
   const node = new KapiNode(cfg, log);
   const shutdown = (sig: string) => {
     log.info({ signal: sig }, 'shutting down');

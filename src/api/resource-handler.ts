@@ -14,18 +14,28 @@ import { handleUpdate } from './update.js';
 import { handleDelete, handleDeleteCollection } from './delete.js';
 import { handleWatch, type WatchConfig } from './watch.js';
 import { handlePatch } from './patch.js';
+import { handleReadOnly } from './read-only.js';
+import { noteDeprecatedRequest } from './deprecation.js';
+import type { ReadOnlyREST } from '../registry/types.js';
 
 export interface ResourceLookup {
   find(group: string, version: string, resource: string): GenericStore | undefined;
+  /** Resources served without storage (ComponentStatus). */
+  findReadOnly?(group: string, version: string, resource: string): ReadOnlyREST | undefined;
 }
 
 export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
   return async (ctx: Context): Promise<void> => {
     const info = ctx.state.requestInfo as RequestInfo;
     const store = lookup.find(info.apiGroup, info.apiVersion, info.resource);
-    if (!store) throw genericNotFound();
+    if (!store) {
+      const ro = lookup.findReadOnly?.(info.apiGroup, info.apiVersion, info.resource);
+      if (ro) return handleReadOnly(ctx, info, ro);
+      throw genericNotFound();
+    }
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
+    noteDeprecatedRequest(ctx, def, info.subresource);
     // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
     const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');

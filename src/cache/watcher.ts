@@ -28,7 +28,7 @@
 
 import { replaceResourceVersion } from '../machinery/stored-bytes.js';
 import type { Watch, WatchEvent, WatchEventType, WatchSink } from '../machinery/watch.js';
-import { watcherRegistered, watcherUnregistered } from './metrics.js';
+import { watchEventsSizes, watchEventsTotal, watcherRegistered, watcherUnregistered } from './metrics.js';
 import type { CacheEntry, CacheEvent } from './watch-cache.js';
 import { scheduleFlush } from './watch-flush.js';
 import { watchStart, type WatchSource, type WatchStart } from './watch-start.js';
@@ -127,6 +127,7 @@ export class Watcher implements Watch {
   private bookmarkTimer?: NodeJS.Timeout;
   private bookmarkSent = false;
   private readonly pumpFn = (): void => this.pump();
+  private readonly metricLabels: readonly string[];
   private readonly finishFn = (): void => this.finish();
 
   /** Use openWatcher. */
@@ -135,6 +136,7 @@ export class Watcher implements Watch {
     private readonly resource: WatchedResource,
     private readonly opts: WatcherOptions,
   ) {
+    this.metricLabels = [resource.group, resource.version, resource.kind];
     this.unsubscribe = src.cache.subscribe((evs) => this.onEvents(evs));
     this.unsubscribeReset = src.cache.onReset(() => this.onReset());
   }
@@ -259,6 +261,7 @@ export class Watcher implements Watch {
     this.flushScheduled = false;
     const sink = this.sink!;
     const queue = this.queue;
+    const labels = this.metricLabels;
     sink.cork?.();
     try {
       while (!this.closed && this.head < queue.length) {
@@ -271,6 +274,8 @@ export class Watcher implements Watch {
         queue[this.head++] = undefined;
         this.queuedLiveBytes -= it.size;
         sink.write(it);
+        watchEventsTotal.inc(labels);
+        watchEventsSizes.observe(labels, it.stored ? it.stored.bytes.length : 0);
       }
     } finally {
       sink.uncork?.();

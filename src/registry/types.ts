@@ -134,6 +134,31 @@ export interface ResourceDef extends ResourceNames {
    * (kube's per-kind field label conversion and ToSelectableFields), each reading its value.
    */
   fieldLabels?: Record<string, (obj: KObject) => string>;
+  /**
+   * kube's prerelease lifecycle of this group version's kind, when it is deprecated (the
+   * k8s.io/api APILifecycleDeprecated/Removed/Replacement facts): requests to it answer a
+   * deprecation warning, as kube-apiserver's do.
+   */
+  lifecycle?: APILifecycle;
+}
+
+export interface APILifecycle {
+  /** The release [major, minor] that deprecated it. */
+  deprecated: readonly [number, number];
+  /** The release that stops serving it, when one is set. */
+  removed?: readonly [number, number];
+  /** What to use instead. */
+  replacement?: { group: string; version: string; kind: string };
+}
+
+/**
+ * A resource served without storage of its own, read-only (kube's ComponentStatus REST):
+ * get and list only, answered from live checks.
+ */
+export interface ReadOnlyREST {
+  readonly def: ResourceDef;
+  get(name: string): Promise<KObject>;
+  list(): Promise<KObject[]>;
 }
 
 

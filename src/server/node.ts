@@ -21,6 +21,10 @@ import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { Compactor } from '../storage/compactor.js';
+import { instrumentStorage } from '../storage/instrumented.js';
+import { installStorageSizeMetrics, storageSizes } from './storage-metrics.js';
+import { defaultOperateConfig, type OperateConfig } from './operate-flags.js';
+import { ComponentStatusREST, componentStatuses, httpsHealthzProbe, type ComponentProbe } from '../registry/core/componentstatuses/strategy.js';
 
 export interface NodeConfig {
   dataDir: string;
@@ -35,6 +39,8 @@ export interface NodeConfig {
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** The operating flags (gates, API enablement, limits, shutdown, encryption); defaults when unset. */
+  operate?: OperateConfig;
 }
 
 /**
@@ -50,6 +56,8 @@ function decodedOnce(bytes: Buffer): KObject {
   return obj;
 }
 
+let storageMetricsInstalled = false;
+
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
@@ -59,11 +67,52 @@ export class KapiNode {
   readonly stores = new Map<string, GenericStore>();
   url = '';
   kubeconfigPath = '';
+  readonly operate: OperateConfig;
+  /** The types served over HTTP: every type, less those --runtime-config turns off. */
+  readonly servedDefs: ResourceDef[];
 
   constructor(
     readonly cfg: NodeConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.operate = cfg.operate ?? defaultOperateConfig();
+    this.servedDefs = [...RESOURCE_DEFS, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
+    this.componentStatus = new ComponentStatusREST(() => this.componentProbes());
+  }
+
+  private readonly componentStatus: ComponentStatusREST;
+
+  /**
+   * What ComponentStatus lists: the controller manager (this process runs the controllers),
+   * the scheduler where kube looks for it, and the store (each etcd server, or LevelDB).
+   */
+  private componentProbes(): ComponentProbe[] {
+    const probes: ComponentProbe[] = [
+      { name: 'controller-manager', probe: async () => {} },
+      httpsHealthzProbe('scheduler', 10259),
+    ];
+    if (this.cfg.storageBackend === 'etcd3') {
+      this.cfg.etcdServers.forEach((server, i) =>
+        probes.push({
+          name: `etcd-${i}`,
+          probe: async () => {
+            const res = await fetch(`${server.replace(/\/+$/, '')}/health`, { signal: AbortSignal.timeout(20_000) });
+            const body = (await res.json()) as { health?: string };
+            if (body.health !== 'true') throw new Error(JSON.stringify(body));
+          },
+        }),
+      );
+    } else {
+      const storage = this.storage;
+      probes.push({
+        name: 'leveldb',
+        probe: async () => {
+          if (!(await storage?.check())) throw new Error('the embedded store is not open');
+        },
+      });
+    }
+    return probes;
+  }
 
   private storeFor(group: string, resource: string): GenericStore | undefined {
     return this.stores.get(`${group}/${resource}`);
@@ -71,12 +120,20 @@ export class KapiNode {
 
   async start(): Promise<void> {
     const cfg = this.cfg;
-    this.storage = await openStorage({
-      backend: cfg.storageBackend,
-      dataDir: cfg.dataDir,
-      etcdServers: cfg.etcdServers,
-      sync: cfg.storageSync,
-    });
+    this.storage = instrumentStorage(
+      await openStorage({
+        backend: cfg.storageBackend,
+        dataDir: cfg.dataDir,
+        etcdServers: cfg.etcdServers,
+        sync: cfg.storageSync,
+      }),
+      cfg.etcdPrefix,
+    );
+    if (!storageMetricsInstalled) {
+      // Metrics are process-wide: one node per process reports its store.
+      storageMetricsInstalled = true;
+      installStorageSizeMetrics(storageSizes(cfg.storageBackend, cfg.dataDir, cfg.etcdServers), cfg.storageBackend === 'etcd3' ? 'etcd-0' : 'leveldb');
+    }
     const storage = this.storage;
     this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
     const deps = {
@@ -123,14 +180,21 @@ export class KapiNode {
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
-        installDiscovery(router, () => RESOURCE_DEFS);
-        installOpenAPI(router, () => RESOURCE_DEFS);
+        installDiscovery(router, () => this.servedDefs);
+        installOpenAPI(router, () => this.servedDefs);
         installHealth(router, this.healthChecks());
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
+      isServedGroup: (group) => this.servedDefs.some((d) => d.group === group && d.group !== ''),
       resources: resourceHandler(
-        { find: (g, v, r) => this.findStore(g, v, r) },
+        {
+          find: (g, v, r) => this.findStore(g, v, r),
+          findReadOnly: (g, v, r) => {
+            const d = this.componentStatus.def;
+            return d.group === g && d.version === v && d.resource === r && this.servedDefs.includes(d) ? this.componentStatus : undefined;
+          },
+        },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
@@ -152,7 +216,7 @@ export class KapiNode {
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
     const s = this.storeFor(group, resource);
-    return s && s.def.version === version ? s : undefined;
+    return s && s.def.version === version && this.servedDefs.includes(s.def) ? s : undefined;
   }
 
   private refreshObjectCounts(): void {

@@ -760,6 +760,36 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Mount the export read-only. Defaults to false.',
   'io.k8s.api.core.v1.NFSVolumeSource.server':
     'Address of the NFS server, as a host name or an IP.',
+  'io.k8s.api.core.v1.ComponentCondition':
+    'One health observation of a control-plane component.',
+  'io.k8s.api.core.v1.ComponentCondition.type':
+    'What was observed; `Healthy` is the only type reported.',
+  'io.k8s.api.core.v1.ComponentCondition.status':
+    'Whether the observation holds: `True`, `False` or `Unknown`.',
+  'io.k8s.api.core.v1.ComponentCondition.message':
+    'What the component answered, for people to read.',
+  'io.k8s.api.core.v1.ComponentCondition.error':
+    'The error met while checking the component, if any.',
+  'io.k8s.api.core.v1.ComponentStatus':
+    'How one part of the control plane (the store, the controller manager, the scheduler) answered a health check when the request was served. Deprecated since 1.19: read the components\' own health endpoints instead.',
+  'io.k8s.api.core.v1.ComponentStatus.apiVersion':
+    'The group/version the body is written in, always `v1` here.',
+  'io.k8s.api.core.v1.ComponentStatus.kind':
+    'The REST resource type of this object, always `ComponentStatus` here.',
+  'io.k8s.api.core.v1.ComponentStatus.metadata':
+    'The component\'s name; nothing else is set, as the object is computed, not stored.',
+  'io.k8s.api.core.v1.ComponentStatus.conditions':
+    'The observations made of the component.',
+  'io.k8s.api.core.v1.ComponentStatusList':
+    'The health of every control-plane component, checked when the list was asked for.',
+  'io.k8s.api.core.v1.ComponentStatusList.apiVersion':
+    'The group/version the body is written in, always `v1` here.',
+  'io.k8s.api.core.v1.ComponentStatusList.kind':
+    'The REST resource type of this list, always `ComponentStatusList` here.',
+  'io.k8s.api.core.v1.ComponentStatusList.metadata':
+    'List metadata; empty, as the list is computed, not stored.',
+  'io.k8s.api.core.v1.ComponentStatusList.items':
+    'One entry per component.',
   'io.k8s.api.core.v1.Namespace':
     'A cluster-scoped object that partitions names and resources: most namespaced objects live in exactly one namespace, and deleting a namespace deletes everything in it.',
   'io.k8s.api.core.v1.Namespace.apiVersion':

@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.ComponentStatus", "io.k8s.api.core.v1.ComponentStatusList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -245,6 +245,35 @@ export const GENERATED: SchemaRegistry = {
       { name: "labelSelector", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector" }, omitempty: true, pointer: true, protobuf: 3 },
       { name: "optional", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 5 },
       { name: "path", type: { kind: "string" }, required: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentCondition": {
+    name: "io.k8s.api.core.v1.ComponentCondition",
+    fields: [
+      { name: "type", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "status", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "message", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "error", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentStatus": {
+    name: "io.k8s.api.core.v1.ComponentStatus",
+    gvk: { group: "", version: "v1", kind: "ComponentStatus" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ComponentCondition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentStatusList": {
+    name: "io.k8s.api.core.v1.ComponentStatusList",
+    gvk: { group: "", version: "v1", kind: "ComponentStatusList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ComponentStatus" } }, required: true, protobuf: 2 },
     ],
   },
   "io.k8s.api.core.v1.ConfigMapEnvSource": {
@@ -1594,6 +1623,8 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.apps.v1.StatefulSet": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.autoscaling.v1.Scale": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ComponentStatus": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ComponentStatusList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ConfigMapEnvSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],

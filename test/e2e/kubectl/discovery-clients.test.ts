@@ -37,6 +37,7 @@ afterAll(async () => {
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const API_RESOURCES = [
   'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND',
+  'componentstatuses        cs           v1                     false        ComponentStatus',
   'namespaces               ns           v1                     false        Namespace',
   'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim',
   'pods                     po           v1                     true         Pod',
@@ -56,6 +57,7 @@ describe('kubectl 1.33 discovery', () => {
       await kc(['api-resources', '-o', 'wide']),
       [
         'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
+        'componentstatuses        cs           v1                     false        ComponentStatus         get,list                                                     ',
         'namespaces               ns           v1                     false        Namespace               create,delete,get,list,patch,update,watch                    ',
         'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
         'pods                     po           v1                     true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
@@ -70,7 +72,7 @@ describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources filters', async () => {
     expectOut(
       await kc(['api-resources', '--namespaced=false', '-o', 'name']),
-      'namespaces\npriorityclasses.scheduling.k8s.io\n',
+      'componentstatuses\nnamespaces\npriorityclasses.scheduling.k8s.io\n',
     );
     expectOut(await kc(['api-resources', '--api-group=policy', '-o', 'name']), 'poddisruptionbudgets.policy\n');
   });
