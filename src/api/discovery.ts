@@ -2,7 +2,6 @@
 // /version, shaped as kube-apiserver 1.33 serves them. Everything is derived from the
 // registered ResourceDefs on each request, so groups added later show up without a restart.
 
-import { respondPlainNotFound } from './respond.js';
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
@@ -436,16 +435,13 @@ export function installDiscovery(router: Router, defs: () => ResourceDef[], opts
 
   router.get('/apis/:group', (ctx) => {
     const g = ctx.params.group ? indexDefs(defs()).byName.get(ctx.params.group) : undefined;
-    if (!g) return respondPlainNotFound(ctx);
+    if (!g) throw genericNotFound();
     serve(ctx, group, () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g) }));
   });
 
   router.get('/apis/:group/:version', (ctx) => {
     const { group: name, version } = ctx.params;
-    const g = name ? indexDefs(defs()).byName.get(name) : undefined;
-    // No handler owns an unserved group's paths: Go's plain 404, as for any unknown path.
-    if (!g) return respondPlainNotFound(ctx);
-    const list = g.byVersion.get(version);
+    const list = name ? indexDefs(defs()).byName.get(name)?.byVersion.get(version) : undefined;
     if (!list) throw genericNotFound();
     serve(ctx, groupVersion(), () => ({
       kind: 'APIResourceList',

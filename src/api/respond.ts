@@ -217,14 +217,3 @@ export function respondList(
 export function respondStatus(ctx: Context, status: Status | Record<string, unknown>, code: number, out: OutputFormat, pretty: boolean): void {
   send(ctx, code, { mediaType: out.mediaType }, JSON.stringify(status), pretty);
 }
-
-/**
- * Go's http.NotFound: what kube-apiserver's mux answers for a path no API handler owns
- * (outside /api, or under /apis/<group> for a group it does not serve).
- */
-export function respondPlainNotFound(ctx: Context): void {
-  ctx.status = 404;
-  ctx.set('Content-Type', 'text/plain; charset=utf-8');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.body = '404 page not found\n';
-}

@@ -7,7 +7,6 @@ import type { Logger } from 'pino';
 import { StatusError, genericNotFound, internalError } from '../machinery/errors.js';
 import { parseRequestInfo } from '../api/request-info.js';
 import { negotiateOutput } from '../codec/negotiate.js';
-import { respondPlainNotFound } from '../api/respond.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
 
@@ -18,21 +17,7 @@ export interface AppParts {
   /** Middleware placed after request info (metrics). */
   observe?: Koa.Middleware[];
   resources: (ctx: Koa.Context) => Promise<void>;
-  /** Whether a named API group has a served version; paths under any other group are Go's plain 404. */
-  isServedGroup?: (group: string) => boolean;
 }
-
-/**
- * Whether kube-apiserver's mux would hand `path` to an API handler (whose 404 is a Status):
- * /api and below, and /apis/<group> for a served group. Everything else is the mux's own
- * NotFound, Go's plain text.
- */
-function underAPIHandler(path: string, isServedGroup: (group: string) => boolean): boolean {
-  if (path === '/api' || path.startsWith('/api/')) return true;
-  const m = /^\/apis\/([^/]+)/.exec(path);
-  return m !== null && isServedGroup(m[1]);
-}
-
 
 /**
  * A Status goes out in the format the client negotiated (a protobuf-only client gets a
@@ -91,10 +76,8 @@ export function createApp(parts: AppParts): Koa {
   });
   for (const m of parts.observe ?? []) app.use(m);
 
-  const isServedGroup = parts.isServedGroup ?? (() => true);
   app.use(async (ctx, next) => {
     if (ctx.state.requestInfo.isResourceRequest) {
-      if (!underAPIHandler(ctx.path, isServedGroup)) return respondPlainNotFound(ctx);
       await parts.resources(ctx);
       return;
     }
@@ -107,7 +90,6 @@ export function createApp(parts: AppParts): Koa {
       if (methods.length > 0) {
         throw new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
       }
-      if (!underAPIHandler(ctx.path, isServedGroup)) return respondPlainNotFound(ctx);
       throw genericNotFound();
     }
   });

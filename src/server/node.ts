@@ -186,7 +186,6 @@ export class KapiNode {
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
-      isServedGroup: (group) => this.servedDefs.some((d) => d.group === group && d.group !== ''),
       resources: resourceHandler(
         {
           find: (g, v, r) => this.findStore(g, v, r),
