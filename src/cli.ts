@@ -109,11 +109,24 @@ async function serve(argv: string[]): Promise<void> {
     process.exit(1);
   }
   const node = new KapiNode(cfg, log);
+  let signalled = false;
   const shutdown = (sig: string) => {
+    // A second signal does not wait (kube exits at once on it too).
+    if (signalled) {
+      log.warn({ signal: sig }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    signalled = true;
     log.info({ signal: sig }, 'shutting down');
-    node.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    node.shutdown().then(
+      () => {
+        log.info('shutdown complete');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

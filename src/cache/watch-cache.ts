@@ -219,6 +219,16 @@ export class WatchCache {
   }
 
   /** Calls `l` when the cache is reset (relisted); returns the unsubscribe function. */
+  /** Watches served from this cache (in-process subscribers, such as controllers, aside). */
+  get watchCount(): number {
+    return this.resetListeners.size;
+  }
+
+  /** Ends every watch cleanly, as kube's cacher does when it stops: clients resume from their last resourceVersion. */
+  terminateWatchers(): void {
+    for (const l of [...this.resetListeners]) l();
+  }
+
   onReset(l: () => void): () => void {
     this.resetListeners.add(l);
     return () => this.resetListeners.delete(l);

@@ -67,22 +67,34 @@ export const requestTerminations = new LabeledCounter(
 
 type RequestKind = 'readOnly' | 'mutating';
 
-// Kube reports the highest in-flight count seen during the last second rather than the value
-// at scrape time, which would almost always read 0 under short requests.
-const inflight: Record<RequestKind, { current: number; watermark: number; windowStart: number }> = {
-  readOnly: { current: 0, watermark: 0, windowStart: 0 },
-  mutating: { current: 0, watermark: 0, windowStart: 0 },
-};
+/** A count kube reports as the highest seen during the last second (not the value at scrape time). */
+class Watermark {
+  private current = 0;
+  private high = 0;
+  private windowStart = 0;
 
-function observeInflight(kind: RequestKind, delta: number): void {
-  const s = inflight[kind];
-  const now = Date.now();
-  s.current += delta;
-  if (now - s.windowStart >= 1000) {
-    s.windowStart = now;
-    s.watermark = s.current;
+  observe(current: number): void {
+    const now = Date.now();
+    this.current = current;
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.high = current;
+    }
+    this.high = Math.max(this.high, current);
   }
-  s.watermark = Math.max(s.watermark, s.current);
+
+  value(): number {
+    return Date.now() - this.windowStart < 1000 ? this.high : this.current;
+  }
+}
+
+const inflight: Record<RequestKind, Watermark> = { readOnly: new Watermark(), mutating: new Watermark() };
+const inqueue: Record<RequestKind, Watermark> = { readOnly: new Watermark(), mutating: new Watermark() };
+
+/** The in-flight and queued counts of a kind changed (the in-flight filter reports them). */
+export function observeInflight(kind: RequestKind, current: number, queued = 0): void {
+  inflight[kind].observe(current);
+  inqueue[kind].observe(queued);
 }
 
 export const currentInflightRequests = new Gauge({
@@ -91,11 +103,17 @@ export const currentInflightRequests = new Gauge({
   labelNames: ['request_kind'] as const,
   registers: [registry],
   collect() {
-    for (const kind of ['readOnly', 'mutating'] as const) {
-      const s = inflight[kind];
-      const fresh = Date.now() - s.windowStart < 1000;
-      this.set({ request_kind: kind }, fresh ? s.watermark : s.current);
-    }
+    for (const kind of ['readOnly', 'mutating'] as const) this.set({ request_kind: kind }, inflight[kind].value());
+  },
+});
+
+export const currentInqueueRequests = new Gauge({
+  name: 'apiserver_current_inqueue_requests',
+  help: kubeHelp('ALPHA', 'Maximal number of queued requests in this apiserver per request kind in last second.'),
+  labelNames: ['request_kind'] as const,
+  registers: [registry],
+  collect() {
+    for (const kind of ['readOnly', 'mutating'] as const) this.set({ request_kind: kind }, inqueue[kind].value());
   },
 });
 
@@ -122,7 +140,6 @@ const VALID_VERBS = new Set([
   'UPDATE', 'WATCH', 'WATCHLIST',
 ]);
 const CONNECT_SUBRESOURCES = new Set(['log', 'exec', 'portforward', 'attach', 'proxy']);
-const READ_ONLY_VERBS = new Set(['get', 'list', 'watch']);
 const HEALTH_PATH = /^\/(?:healthz|livez|readyz)(?:\/|$)/;
 
 /** Metric scope: a create names its object, so it counts as "resource" like a get. */
@@ -225,8 +242,6 @@ export function metricsMiddleware(): Koa.Middleware {
     const start = performance.now();
     const info = (ctx.state.requestInfo as RequestInfo | undefined) ?? fallbackInfo(ctx);
     const longRunning = info.verb === 'watch';
-    const kind: RequestKind = READ_ONLY_VERBS.has(info.verb) ? 'readOnly' : 'mutating';
-    if (!longRunning) observeInflight(kind, 1);
     let errorCode: number | undefined;
     try {
       await next();
@@ -234,7 +249,6 @@ export function metricsMiddleware(): Koa.Middleware {
       errorCode = statusOf(err);
       throw err;
     } finally {
-      if (!longRunning) observeInflight(kind, -1);
       const l = labelsOf(ctx, info);
       const { verb, dryRun, group, version, resource, subresource, scope, component } = l;
       const code = String(errorCode ?? ctx.status);

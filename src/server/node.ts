@@ -17,7 +17,10 @@ import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
 import { installHealth, type HealthCheck } from './health.js';
-import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
+import { installMetrics, metricsMiddleware, observeInflight, recordRequestTermination, setStorageObjects } from './metrics.js';
+import { GracefulShutdown } from './shutdown.js';
+import { timeoutFilter } from './filters/timeout.js';
+import { maxInflightFilter } from './filters/max-inflight.js';
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { Compactor } from '../storage/compactor.js';
@@ -78,7 +81,16 @@ export class KapiNode {
     this.operate = cfg.operate ?? defaultOperateConfig();
     this.servedDefs = [...RESOURCE_DEFS, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
     this.componentStatus = new ComponentStatusREST(() => this.componentProbes());
+    this.shutdownSequence = new GracefulShutdown({
+      delayMs: this.operate.shutdownDelayMs,
+      sendRetryAfter: this.operate.shutdownSendRetryAfter,
+      watchGraceMs: this.operate.shutdownWatchTerminationGraceMs,
+      drainLimitMs: this.operate.requestTimeoutMs + 5_000,
+      log,
+    });
   }
+
+  private readonly shutdownSequence: GracefulShutdown;
 
   private readonly componentStatus: ComponentStatusREST;
 
@@ -118,7 +130,13 @@ export class KapiNode {
     return this.stores.get(`${group}/${resource}`);
   }
 
+  /** When start() began; --livez-grace-period counts from it. */
+  private startedAt = 0;
+  /** kube's post-start hooks that kapi has: its bootstrap objects and its controllers. */
+  private readonly hooksDone = new Set<string>();
+
   async start(): Promise<void> {
+    this.startedAt = Date.now();
     const cfg = this.cfg;
     this.storage = instrumentStorage(
       await openStorage({
@@ -164,6 +182,8 @@ export class KapiNode {
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
+    this.hooksDone.add('poststarthook/bootstrap-controller');
+    this.hooksDone.add('poststarthook/scheduling/bootstrap-system-priority-classes');
 
     const nsController = new NamespaceLifecycleController(
       this.storeFor('', 'namespaces')!,
@@ -172,6 +192,7 @@ export class KapiNode {
     );
     nsController.start();
     this.controllers.push(nsController);
+    this.hooksDone.add('poststarthook/start-system-namespaces-controller');
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
@@ -182,10 +203,21 @@ export class KapiNode {
       routes: (router: Router) => {
         installDiscovery(router, () => this.servedDefs);
         installOpenAPI(router, () => this.servedDefs);
-        installHealth(router, this.healthChecks());
+        installHealth(router, this.healthChecks(), { livezGracePeriodMs: this.operate.livezGracePeriodMs, startedAt: this.startedAt });
         installMetrics(router);
       },
-      observe: [metricsMiddleware()],
+      observe: [
+        metricsMiddleware(),
+        this.shutdownSequence.filter(),
+        timeoutFilter({ requestTimeoutMs: this.operate.requestTimeoutMs, onTimeout: (ctx) => recordRequestTermination(ctx, 504) }),
+        maxInflightFilter({
+          maxRequestsInflight: this.operate.maxRequestsInflight,
+          maxMutatingRequestsInflight: this.operate.maxMutatingRequestsInflight,
+          requestTimeoutMs: this.operate.requestTimeoutMs,
+          observe: observeInflight,
+          onDrop: (ctx) => recordRequestTermination(ctx, 429),
+        }),
+      ],
       resources: resourceHandler(
         {
           find: (g, v, r) => this.findStore(g, v, r),
@@ -247,6 +279,21 @@ export class KapiNode {
           await this.registryWatch!.ready;
         },
       },
+      // kube's post-start hooks that kapi has: done before it listens (--livez-grace-period
+      // covers a hook still running for /livez).
+      ...['poststarthook/start-system-namespaces-controller', 'poststarthook/scheduling/bootstrap-system-priority-classes', 'poststarthook/bootstrap-controller'].map(
+        (name): HealthCheck => ({
+          name,
+          livez: true,
+          readyz: true,
+          postStartHook: true,
+          run: async () => {
+            if (!this.hooksDone.has(name)) throw new Error('not finished');
+          },
+        }),
+      ),
+      // Last, as kube lists it.
+      this.shutdownSequence.readyzCheck,
     ];
   }
 
@@ -257,6 +304,25 @@ export class KapiNode {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrap!) await store.ensure(obj);
     }
+  }
+
+  /**
+   * SIGTERM: the graceful sequence (shutdown.ts), then everything behind the server stops
+   * and the store is flushed and closed.
+   */
+  async shutdown(): Promise<void> {
+    const server = this.server;
+    if (server) {
+      await this.shutdownSequence.run({
+        stopListening: () => server.close(),
+        watchCount: () => [...this.stores.values()].reduce((n, s) => n + s.cache.watchCount, 0),
+        endWatches: () => {
+          for (const s of this.stores.values()) s.cache.terminateWatchers();
+        },
+        closeConnections: () => server.closeAllConnections(),
+      });
+    }
+    await this.stop();
   }
 
   async stop(): Promise<void> {

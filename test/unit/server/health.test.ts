@@ -147,3 +147,38 @@ describe('health endpoints', () => {
     expect((await get('/livez/informer-sync')).status).toBe(404);
   });
 });
+
+describe('--livez-grace-period', () => {
+  async function serve(startedAt: number): Promise<{ base: string; close(): Promise<void> }> {
+    const app = new Koa();
+    const router = new Router();
+    const hook: HealthCheck = { name: 'poststarthook/slow-hook', livez: true, readyz: true, postStartHook: true, run: () => Promise.reject(new Error('still running')) };
+    installHealth(router, [hook], { livezGracePeriodMs: 60_000, startedAt });
+    app.use(router.routes());
+    const s = app.listen(0);
+    await new Promise<void>((resolve) => s.once('listening', () => resolve()));
+    return {
+      base: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((resolve) => s.close(() => resolve())),
+    };
+  }
+
+  it('takes an unfinished post-start hook as finished on /livez while the grace period lasts; /readyz does not', async () => {
+    const fresh = await serve(Date.now());
+    try {
+      expect((await fetch(`${fresh.base}/livez`)).status).toBe(200);
+      expect(await (await fetch(`${fresh.base}/livez/poststarthook/slow-hook`)).text()).toBe('ok');
+      expect((await fetch(`${fresh.base}/readyz`)).status).toBe(500);
+    } finally {
+      await fresh.close();
+    }
+    const old = await serve(Date.now() - 120_000);
+    try {
+      const r = await fetch(`${old.base}/livez?verbose`);
+      expect(r.status).toBe(500);
+      expect(await r.text()).toContain('[-]poststarthook/slow-hook failed: reason withheld');
+    } finally {
+      await old.close();
+    }
+  });
+});
