@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
+import { EncryptionConfigError } from './server/encryption-config.js';
 import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage } from './server/operate-flags.js';
 
 const USAGE = `Usage: kapi serve [flags]
@@ -134,6 +135,11 @@ async function serve(argv: string[]): Promise<void> {
   try {
     await node.start();
   } catch (e) {
+    if (e instanceof EncryptionConfigError) {
+      // Kube's "command failed": the reason, exit 1.
+      process.stderr.write(`Error: ${e.message}\n`);
+      process.exit(1);
+    }
     log.fatal({ err: e }, 'failed to start');
     process.exit(1);
   }

@@ -8,6 +8,7 @@ import type { DeleteOptions } from '../registry/generic/store.js';
 import type { Scope } from './scope.js';
 import { strconvParam } from './write-options.js';
 import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
+import { featureEnabled } from '../machinery/feature-gates.js';
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'];
 
@@ -67,6 +68,11 @@ function fromBody(doc: unknown): Raw {
     }
     out.preconditions = out2;
   }
+  const ign = d.ignoreStoreReadErrorWithClusterBreakingPotential;
+  if (ign !== undefined && ign !== null) {
+    if (typeof ign !== 'boolean') cannotUnmarshal(ign, 'ignoreStoreReadErrorWithClusterBreakingPotential', 'bool');
+    out.ignoreStoreReadError = ign;
+  }
   return out;
 }
 
@@ -81,6 +87,8 @@ function fromQuery(q: URLSearchParams): Raw {
   if (p !== null) out.propagationPolicy = p;
   const dry = q.getAll('dryRun');
   if (dry.length) out.dryRun = dry;
+  const ign = strconvParam(q, 'ignoreStoreReadErrorWithClusterBreakingPotential', strconvParseBool);
+  if (ign !== undefined) out.ignoreStoreReadError = ign;
   return out;
 }
 
@@ -98,21 +106,47 @@ function validate(raw: Raw): void {
   if (dry?.some((v) => v !== 'All')) {
     errs.push({ type: 'FieldValueNotSupported', field: 'dryRun', badValue: dry, detail: '', supported: ['All'] });
   }
+  // ValidateIgnoreStoreReadError: the force delete takes no other option.
+  if (raw.ignoreStoreReadError === true) {
+    const field = 'ignoreStoreReadErrorWithClusterBreakingPotential';
+    for (const [opt, set] of [
+      ['dryRun', (dry ?? []).length > 0],
+      ['propagationPolicy', policy !== undefined],
+      ['orphanDependents', raw.orphanDependents !== undefined],
+      ['gracePeriodSeconds', raw.gracePeriodSeconds !== undefined],
+      ['preconditions', raw.preconditions !== undefined],
+    ] as const) {
+      if (set) errs.push({ type: 'FieldValueInvalid', field, badValue: true, detail: `cannot be set together with .${opt}` });
+    }
+  }
   if (errs.length) throw invalid('DeleteOptions', 'meta.k8s.io', '', errs);
 }
 
 /** DeleteOptions from the body (if any) or the query, validated as kube validates them. */
-export async function parseDeleteOptions(s: Scope): Promise<DeleteOptions> {
+export async function parseDeleteOptions(s: Scope, collection = false): Promise<DeleteOptions & { ignoreStoreReadError?: boolean }> {
   const body = await readBody(s.ctx.req);
   const raw =
     body.length > 0
       ? fromBody(decodeBody(body, s.ctx.get('content-type') || undefined, { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1' }))
       : fromQuery(s.query);
+  // Without the gate kube drops the option before anything looks at it.
+  if (!featureEnabled('AllowUnsafeMalformedObjectDeletion')) delete raw.ignoreStoreReadError;
   validate(raw);
+  if (collection && raw.ignoreStoreReadError === true) {
+    throw invalid('DeleteOptions', 'meta.k8s.io', '', [
+      {
+        type: 'FieldValueInvalid',
+        field: 'ignoreStoreReadErrorWithClusterBreakingPotential',
+        badValue: true,
+        detail: 'is not allowed with DELETECOLLECTION, try again after removing the option',
+      },
+    ]);
+  }
   const opts: DeleteOptions = { dryRun: ((raw.dryRun as string[] | undefined) ?? []).length > 0 };
   if (raw.propagationPolicy !== undefined) opts.propagationPolicy = raw.propagationPolicy as DeleteOptions['propagationPolicy'];
   if (raw.orphanDependents !== undefined) opts.orphanDependents = raw.orphanDependents as boolean;
   if (raw.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = raw.gracePeriodSeconds as number;
   if (raw.preconditions !== undefined) opts.preconditions = raw.preconditions as DeleteOptions['preconditions'];
+  if (raw.ignoreStoreReadError === true) return { ...opts, ignoreStoreReadError: true };
   return opts;
 }

@@ -6,11 +6,14 @@ import { buildFilter } from './filters.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
 import { genericNotFound } from '../machinery/errors.js';
+import { addAuditAnnotation } from './audit-annotations.js';
+import { authorizeUnsafeDelete } from './unsafe-delete-authz.js';
 
 export async function handleDelete(s: Scope): Promise<void> {
   const { info, def } = s;
   if (info.subresource) throw genericNotFound();
   const opts = await parseDeleteOptions(s);
+  if (opts.ignoreStoreReadError) return unsafeDelete(s);
   const res = await s.store.delete(info.namespace, info.name, opts);
   if (res.kind === 'marked') {
     // kube answers 202 only to the deprecated orphanDependents=false on an object that stays.
@@ -31,8 +34,22 @@ export async function handleDelete(s: Scope): Promise<void> {
   respondStatus(s.ctx, status, 200, s.out, s.pretty);
 }
 
+/**
+ * The force delete of an object that cannot be read (ignoreStoreReadErrorWithClusterBreakingPotential,
+ * with the AllowUnsafeMalformedObjectDeletion gate): it needs the `unsafe-delete-ignore-read-errors`
+ * permission on top of `delete`, and removes the object without admission or finalizers.
+ */
+async function unsafeDelete(s: Scope): Promise<void> {
+  const { info, def, ctx } = s;
+  addAuditAnnotation(ctx, 'apiserver.k8s.io/unsafe-delete-ignore-read-error', '');
+  await authorizeUnsafeDelete(ctx, info, def);
+  await s.store.unsafeDelete(info.namespace, info.name);
+  // No object to answer with (it could not be read): kube's bare Status.
+  respondStatus(ctx, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: info.name, kind: def.kind }, code: 200 }, 200, s.out, s.pretty);
+}
+
 export async function handleDeleteCollection(s: Scope): Promise<void> {
-  const opts = await parseDeleteOptions(s);
+  const opts = await parseDeleteOptions(s, true);
   const res = await s.store.deleteCollection(s.info.namespace, { filter: buildFilter(s.def, s.query) }, opts);
   respondList(s.ctx, s.def, res.items, { resourceVersion: String(res.resourceVersion) }, { mediaType: s.out.mediaType }, s.pretty);
 }

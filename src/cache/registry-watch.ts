@@ -79,7 +79,7 @@ export class RegistryWatch {
     for (const e of evs) {
       const c = this.route(e.key);
       if (!c) continue;
-      const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now);
+      const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now, e.readError, e.stale === true);
       if (!ce) continue;
       let list = out.get(c);
       if (!list) out.set(c, (list = []));

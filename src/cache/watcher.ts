@@ -27,6 +27,7 @@
 // apiserver_registered_watchers counts the watchers that are streaming.
 
 import { replaceResourceVersion } from '../machinery/stored-bytes.js';
+import { corruptWatchError } from '../machinery/corrupt.js';
 import type { Watch, WatchEvent, WatchEventType, WatchSink } from '../machinery/watch.js';
 import { watchEventsSizes, watchEventsTotal, watcherRegistered, watcherUnregistered } from './metrics.js';
 import type { CacheEntry, CacheEvent } from './watch-cache.js';
@@ -139,6 +140,23 @@ export class Watcher implements Watch {
     this.metricLabels = [resource.group, resource.version, resource.kind];
     this.unsubscribe = src.cache.subscribe((evs) => this.onEvents(evs));
     this.unsubscribeReset = src.cache.onReset(() => this.onReset());
+    // A change this watcher cannot be told (an unreadable value, or the deletion of one): an
+    // ERROR event, as kube's etcd watcher sends it, and the end of the stream.
+    const offCorrupt = src.cache.onCorrupt((c, deleted) => {
+      if (!c.key.startsWith(this.opts.prefix)) return;
+      if (!this.sink) {
+        this.early = undefined;
+        return;
+      }
+      if (this.closed) return;
+      this.sink.write({ type: 'ERROR', object: corruptWatchError(c.reason, deleted).status as unknown as Record<string, unknown> });
+      this.finish();
+    });
+    const unsubscribeReset = this.unsubscribeReset;
+    this.unsubscribeReset = () => {
+      unsubscribeReset();
+      offCorrupt();
+    };
   }
 
   /** Records where the watch starts. An ERROR start takes no changes. */

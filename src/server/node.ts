@@ -25,6 +25,8 @@ import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { Compactor } from '../storage/compactor.js';
 import { instrumentStorage } from '../storage/instrumented.js';
+import { transformingStorage } from '../storage/encryption/transforming-storage.js';
+import { loadEncryptionConfig, noEncryption } from './encryption-config.js';
 import { installStorageSizeMetrics, storageSizes } from './storage-metrics.js';
 import { defaultOperateConfig, type OperateConfig } from './operate-flags.js';
 import { ComponentStatusREST, componentStatuses, httpsHealthzProbe, type ComponentProbe } from '../registry/core/componentstatuses/strategy.js';
@@ -138,14 +140,21 @@ export class KapiNode {
   async start(): Promise<void> {
     this.startedAt = Date.now();
     const cfg = this.cfg;
-    this.storage = instrumentStorage(
-      await openStorage({
-        backend: cfg.storageBackend,
-        dataDir: cfg.dataDir,
-        etcdServers: cfg.etcdServers,
-        sync: cfg.storageSync,
-      }),
+    // Encryption at rest: read and checked before the store opens, as kube refuses to start
+    // with a bad config.
+    const transformers = this.operate.encryptionProviderConfig ? await loadEncryptionConfig(this.operate.encryptionProviderConfig) : noEncryption;
+    this.storage = transformingStorage(
+      instrumentStorage(
+        await openStorage({
+          backend: cfg.storageBackend,
+          dataDir: cfg.dataDir,
+          etcdServers: cfg.etcdServers,
+          sync: cfg.storageSync,
+        }),
+        cfg.etcdPrefix,
+      ),
       cfg.etcdPrefix,
+      transformers,
     );
     if (!storageMetricsInstalled) {
       // Metrics are process-wide: one node per process reports its store.

@@ -9,6 +9,7 @@ import type { WatchCache } from '../../cache/watch-cache.js';
 import type { GroupResource } from '../../machinery/errors.js';
 import type { KObject } from '../../machinery/object.js';
 import { decodeObject } from '../../machinery/stored-bytes.js';
+import { CorruptObjectError, corruptReason } from '../../machinery/corrupt.js';
 import type { FieldManager } from '../../patch/ssa/field-manager.js';
 import type { ResourceDef } from '../types.js';
 
@@ -53,8 +54,14 @@ export interface StoreContext {
 /** How long a read waits for the cache to reach a resourceVersion (kube: 3 s). */
 export const WAIT_FOR_RV_MS = 3000;
 
-/** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
-export function decodeKv(kv: KeyValue): KObject {
+/**
+ * The stored value decoded, with metadata.resourceVersion set from the store's revision. An
+ * unreadable value is kube's corrupt-object error (a write of such an object fails as its
+ * get does).
+ */
+export function decodeKv(kv: KeyValue, storagePrefix = ''): KObject {
+  const bad = corruptReason(kv);
+  if (bad) throw new CorruptObjectError(kv.key.slice(storagePrefix.length), bad);
   const obj = decodeObject(kv.value);
   obj.metadata.resourceVersion = String(kv.modRevision);
   return obj;

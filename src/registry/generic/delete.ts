@@ -34,7 +34,7 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
   let thenDelete = false;
   const out = await commit(ctx, key, (cur): Decision => {
     if (!cur) throw notFound(ctx.gr, name);
-    const obj = decodeKv(cur);
+    const obj = decodeKv(cur, ctx.deps.storagePrefix);
     checkDeletePreconditions(ctx, obj, opts);
     const plan = planDeletion(ctx.def, obj, opts);
     thenDelete = plan === 'mark-then-delete';
@@ -43,12 +43,12 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
       return { kind: 'delete' };
     }
     marked = obj;
-    if (deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
+    if (deepEqual(canonical(obj), canonical(decodeKv(cur, ctx.deps.storagePrefix)))) return { kind: 'none' };
     return { kind: 'put', value: encodeForStorage(obj) };
   }, opts.dryRun === true);
   if (thenDelete && marked) return deleteMarked(ctx, key, name, marked, out.revision, opts.dryRun === true);
   if (out.decision === 'delete') {
-    const obj = decodeKv(out.previous!);
+    const obj = decodeKv(out.previous!, ctx.deps.storagePrefix);
     obj.metadata.resourceVersion = String(out.revision);
     return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
   }
@@ -71,7 +71,7 @@ async function deleteMarked(ctx: StoreContext, key: string, name: string, marked
       if (!cur) throw notFound(ctx.gr, name);
       return { kind: 'delete' };
     }, false);
-    const obj = decodeKv(out.previous!);
+    const obj = decodeKv(out.previous!, ctx.deps.storagePrefix);
     obj.metadata.resourceVersion = String(out.revision);
     return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
   } catch (e) {

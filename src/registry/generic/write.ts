@@ -284,7 +284,7 @@ export async function guaranteedUpdate(
       return { kind: 'put', value: stored };
     }
     created = false;
-    const old = decodeKv(cur);
+    const old = decodeKv(cur, ctx.deps.storagePrefix);
     const obj = tryUpdate(old);
     prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
     strategy.canonicalize?.(obj);
@@ -300,7 +300,9 @@ export async function guaranteedUpdate(
     }
     const value = storedForm(ctx, obj);
     // Most updates change something: their length alone shows it, without the deep compare.
-    if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old))) {
+    // A value read by other than the writing encryption key is written again all the same
+    // (kube's stale read): that is how a key rotation reaches every object.
+    if (!cur.stale && (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old)))) {
       return { kind: 'none' };
     }
     stored = value;
@@ -308,7 +310,7 @@ export async function guaranteedUpdate(
   }, dryRun);
   if (!result) throw new Error('update produced no object');
   if (out.decision === 'none' && out.current) {
-    const obj = decodeKv(out.current);
+    const obj = decodeKv(out.current, ctx.deps.storagePrefix);
     return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
   }
   if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
