@@ -104,10 +104,10 @@ export function kapiArgv(cfg: BenchConfig, port: number, dataDir: string, etcd?:
 }
 
 /** `etcdPrefix` (etcd3 only, ignored with placeholder commands) gives this kapi a keyspace of its own. */
-export function startKapi(cfg: BenchConfig, etcd?: EtcdInfo, opts: { etcdPrefix?: string } = {}): Promise<RunningServer> {
+export function startKapi(cfg: BenchConfig, etcd?: EtcdInfo, opts: { etcdPrefix?: string; extraArgs?: string[] } = {}): Promise<RunningServer> {
   return startHttpServer(cfg, 'kapi', (port) => {
     const dataDir = makeTempDir('kapi-data');
-    return { argv: kapiArgv(cfg, port, dataDir, etcd, opts.etcdPrefix), dataDir };
+    return { argv: [...kapiArgv(cfg, port, dataDir, etcd, opts.etcdPrefix), ...(opts.extraArgs ?? [])], dataDir };
   });
 }
 

@@ -16,6 +16,7 @@ import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
 import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
 import { podSpecWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
+import { featureEnabled } from '../../../machinery/feature-gates.js';
 
 interface StsSpec {
   replicas?: number;
@@ -64,7 +65,7 @@ function claimTemplateInOrder(t: Record<string, unknown>): Record<string, unknow
 function dropDisabledFields(obj: KObject, old?: KObject): void {
   const ru = spec(obj).updateStrategy?.rollingUpdate;
   const oldHad = old && (old.spec as StsSpec | undefined)?.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined;
-  if (ru && !oldHad) delete ru.maxUnavailable;
+  if (ru && !oldHad && !featureEnabled('MaxUnavailableStatefulSet')) delete ru.maxUnavailable;
   const tspec = spec(obj).template?.spec;
   if (tspec) dropDisabledPodSpecFields(tspec, old ? (old.spec as StsSpec | undefined)?.template?.spec : undefined);
 }
