@@ -6,8 +6,10 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
+import { validateTiming } from './controllers/leader-election.js';
 
 const USAGE = `Usage: kapi serve [flags]
+       kapi cluster [flags]   (a replicated cluster on this machine; kapi cluster --help)
 
 Flags:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
@@ -20,6 +22,16 @@ Flags:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
+  --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
+  --leader-elect                    run the controllers only on the node holding the controller lease (default true)
+  --leader-elect-lease-duration dur how long a lost leader's lease keeps others waiting (default 15s)
+  --leader-elect-renew-deadline dur how long the leader keeps trying to renew before it stops (default 10s)
+  --leader-elect-retry-period dur   how often the lease is renewed or tried for (default 2s)
+  --leader-elect-resource-name str  the controller lease's name (default "kube-controller-manager")
+  --leader-elect-resource-namespace str  its namespace (default "kube-system")
+  --identity-lease-duration-seconds int       the node's identity lease duration (default 3600)
+  --identity-lease-renew-interval-seconds int how often the node renews it (default 10)
+  --etcd-request-timeout dur        deadline of one etcd call (default 5s)
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 `;
@@ -39,6 +51,36 @@ export function parseDuration(s: string): number {
   return total;
 }
 
+function positiveInt(v: string, flag: string): number {
+  const n = Number(v);
+  if (!/^[0-9]+$/.test(v) || n <= 0) throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** Go's strconv.ParseBool, as pflag reads a bool flag given a value. */
+function parseBool(v: string, flag: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+}
+
+function leaderElection(values: Record<string, string | boolean | undefined>): NodeConfig['leaderElection'] {
+  if (!parseBool(String(values['leader-elect']), 'leader-elect')) return undefined;
+  const timing = {
+    leaseDurationMs: parseDuration(String(values['leader-elect-lease-duration'])),
+    renewDeadlineMs: parseDuration(String(values['leader-elect-renew-deadline'])),
+    retryPeriodMs: parseDuration(String(values['leader-elect-retry-period'])),
+  };
+  const bad = validateTiming(timing);
+  if (bad) throw new Error(`leader election: ${bad}`);
+  if (timing.leaseDurationMs % 1000 !== 0) throw new Error('--leader-elect-lease-duration must be a whole number of seconds (a Lease stores seconds)');
+  return {
+    ...timing,
+    resourceName: String(values['leader-elect-resource-name']),
+    resourceNamespace: String(values['leader-elect-resource-namespace']),
+  };
+}
+
 function fail(msg: string): never {
   process.stderr.write(`Error: ${msg}\n\n${USAGE}`);
   process.exit(2);
@@ -49,7 +91,8 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      // pflag's bool flags take an optional value: `--leader-elect` alone means true.
+      args: argv.map((a) => (a === '--leader-elect' ? '--leader-elect=true' : a)),
       options: {
         'data-dir': { type: 'string', default: './data' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
@@ -62,6 +105,16 @@ async function serve(argv: string[]): Promise<void> {
         'watch-history': { type: 'string', default: '5m0s' },
         'storage-sync': { type: 'boolean', default: false },
         'feature-gates': { type: 'string', default: '' },
+        'node-name': { type: 'string', default: '' },
+        'leader-elect': { type: 'string', default: 'true' },
+        'leader-elect-lease-duration': { type: 'string', default: '15s' },
+        'leader-elect-renew-deadline': { type: 'string', default: '10s' },
+        'leader-elect-retry-period': { type: 'string', default: '2s' },
+        'leader-elect-resource-name': { type: 'string', default: 'kube-controller-manager' },
+        'leader-elect-resource-namespace': { type: 'string', default: 'kube-system' },
+        'identity-lease-duration-seconds': { type: 'string', default: '3600' },
+        'identity-lease-renew-interval-seconds': { type: 'string', default: '10' },
+        'etcd-request-timeout': { type: 'string', default: '5s' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -94,6 +147,13 @@ async function serve(argv: string[]): Promise<void> {
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
+      nodeName: values['node-name'],
+      leaderElection: leaderElection(values),
+      identityLease: {
+        durationSeconds: positiveInt(values['identity-lease-duration-seconds'], 'identity-lease-duration-seconds'),
+        renewIntervalMs: positiveInt(values['identity-lease-renew-interval-seconds'], 'identity-lease-renew-interval-seconds') * 1000,
+      },
+      etcdRequestTimeoutMs: parseDuration(values['etcd-request-timeout']),
     };
   } catch (e) {
     fail((e as Error).message);

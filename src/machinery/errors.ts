@@ -128,6 +128,17 @@ export function internalError(err: unknown): StatusError {
   return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
 }
 
+/**
+ * What kube-apiserver answers for an error that is not a Status (its ErrorToAPIStatus): the
+ * code, the error's own text, and no reason (StatusReasonUnknown is empty, so omitted). This
+ * is its answer when etcd times out or cannot be reached.
+ */
+export function unknownError(code: number, message: string): StatusError {
+  const e = new StatusError(code, '', message);
+  delete e.status.reason;
+  return e;
+}
+
 export function serviceUnavailable(message: string): StatusError {
   return new StatusError(503, 'ServiceUnavailable', message);
 }

@@ -20,6 +20,10 @@ import { installHealth, type HealthCheck } from './health.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
+import { storeLeaseLock } from '../controllers/lease-lock.js';
+import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
+import { APIServerIdentity } from '../controllers/apiserver-identity.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -35,7 +39,18 @@ export interface NodeConfig {
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** The node's name in logs and its identity lease (default `kapi-<port>`). */
+  nodeName?: string;
+  /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
+  leaderElection?: ElectionTiming & { resourceName: string; resourceNamespace: string };
+  /** kube-apiserver's identity lease: duration (s) and renew interval (ms). */
+  identityLease: { durationSeconds: number; renewIntervalMs: number };
+  /** Deadline of one etcd call, ms (etcd3 backend). */
+  etcdRequestTimeoutMs?: number;
 }
+
+/** Defaults for embedders and tests that build a NodeConfig by hand. */
+export const DEFAULT_IDENTITY_LEASE = { durationSeconds: 3600, renewIntervalMs: 10_000 };
 
 /**
  * Objects decoded for reading only (admission, namespace checks), kept per stored version and
@@ -54,8 +69,10 @@ export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
   private server?: Server;
-  private controllers: { stop(): void }[] = [];
+  private controllers?: ControllerManager;
+  private identity?: APIServerIdentity;
   private compactor?: Compactor;
+  nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   url = '';
   kubeconfigPath = '';
@@ -63,7 +80,15 @@ export class KapiNode {
   constructor(
     readonly cfg: NodeConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
+    if (this.nodeName) log.setBindings({ node: this.nodeName });
+  }
+
+  /** The controller manager (leader election state, for tests and health). */
+  get controllerManager(): ControllerManager | undefined {
+    return this.controllers;
+  }
 
   private storeFor(group: string, resource: string): GenericStore | undefined {
     return this.stores.get(`${group}/${resource}`);
@@ -76,6 +101,7 @@ export class KapiNode {
       dataDir: cfg.dataDir,
       etcdServers: cfg.etcdServers,
       sync: cfg.storageSync,
+      requestTimeoutMs: cfg.etcdRequestTimeoutMs,
     });
     const storage = this.storage;
     this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
@@ -108,13 +134,6 @@ export class KapiNode {
     await this.registryWatch.start();
     await this.bootstrap();
 
-    const nsController = new NamespaceLifecycleController(
-      this.storeFor('', 'namespaces')!,
-      () => [...this.stores.values()].filter((s) => s.def.namespaced),
-      this.log,
-    );
-    nsController.start();
-    this.controllers.push(nsController);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
@@ -147,7 +166,47 @@ export class KapiNode {
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
     this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    if (!this.nodeName) {
+      this.nodeName = `kapi-${addr.port}`;
+      this.log.setBindings({ node: this.nodeName });
+    }
+    this.startControllers();
     this.refreshObjectCounts();
+  }
+
+  /** The controllers kube-controller-manager would run; every new one is added here. */
+  private controllerFactories(): ControllerFactory[] {
+    return [
+      {
+        name: 'namespace',
+        create: (ctx) =>
+          new NamespaceLifecycleController(
+            this.storeFor('', 'namespaces')!,
+            () => [...this.stores.values()].filter((s) => s.def.namespaced),
+            this.log,
+            ctx,
+          ),
+      },
+    ];
+  }
+
+  private startControllers(): void {
+    const le = this.cfg.leaderElection;
+    const leases = this.storeFor('coordination.k8s.io', 'leases')!;
+    this.controllers = new ControllerManager(
+      this.controllerFactories(),
+      this.log,
+      le && {
+        ...le,
+        lock: storeLeaseLock(leases, le.resourceNamespace, le.resourceName, 'kube-controller-manager'),
+        identity: electionIdentity(this.nodeName),
+        // The embedded store is locked by this one process: no other node can hold the lease.
+        exclusive: this.cfg.storageBackend === 'level',
+      },
+    );
+    this.controllers.start();
+    this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });
+    this.identity.start();
   }
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
@@ -166,24 +225,31 @@ export class KapiNode {
 
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const name = this.cfg.storageBackend === 'etcd3' ? 'etcd' : 'storage';
+    const informerSync: HealthCheck = {
+      name: 'informer-sync',
+      livez: false,
+      readyz: true,
+      run: async () => {
+        await this.registryWatch!.ready;
+      },
+    };
+    if (this.cfg.storageBackend !== 'etcd3') {
+      // The embedded store is part of this process: when it fails, the process is broken.
+      const run = async (): Promise<void> => {
+        if (!(await storage.check())) throw new Error('storage is not reachable');
+      };
+      return [{ name: 'storage', livez: true, readyz: true, run }, informerSync];
+    }
+    // kube's two etcd checks: both ask whether a quorum answers. kube also lists `etcd` under
+    // /livez, where an etcd outage makes every apiserver look dead; here liveness is the
+    // process's own, and an etcd outage only takes the node out of rotation.
+    const run = async (): Promise<void> => {
+      if (!(await storage.check())) throw new Error('etcd cluster has no quorum or is unreachable');
+    };
     return [
-      {
-        name,
-        livez: true,
-        readyz: true,
-        run: async () => {
-          if (!(await storage.check())) throw new Error(`${name} is not reachable`);
-        },
-      },
-      {
-        name: 'informer-sync',
-        livez: false,
-        readyz: true,
-        run: async () => {
-          await this.registryWatch!.ready;
-        },
-      },
+      { name: 'etcd', livez: false, readyz: true, run },
+      { name: 'etcd-readiness', livez: false, readyz: true, run },
+      informerSync,
     ];
   }
 
@@ -197,7 +263,9 @@ export class KapiNode {
   }
 
   async stop(): Promise<void> {
-    for (const c of this.controllers) c.stop();
+    // The controller lease is handed back while the store still answers.
+    await this.controllers?.stop();
+    this.identity?.stop();
     this.compactor?.stop();
     if (this.server) {
       this.server.closeAllConnections();

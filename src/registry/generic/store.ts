@@ -568,8 +568,10 @@ export class GenericStore {
         }
         if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
         if (!wantRv && !strategy.allowUnconditionalUpdate) {
-          throw this.invalid(obj, [
-            { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
+          // kube's Store.Update names the resource here, not the kind, and prints the parsed
+          // resourceVersion (a uint64 0) with %#v.
+          throw invalid(this.def.resource, this.def.group, name, [
+            { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: { goString: '0x0' }, detail: 'must be specified for an update' },
           ]);
         }
         return obj;
