@@ -189,6 +189,9 @@ async function serve(argv: string[]): Promise<void> {
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'serve') {
   void serve(rest);
+} else if (cmd === 'cluster') {
+  // The launcher lives beside src/ (cluster/): it runs `kapi serve` processes, it is not one.
+  void import('../cluster/cli.js').then((m) => m.clusterMain(rest));
 } else {
   process.stdout.write(USAGE);
   process.exit(cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2);

@@ -269,11 +269,15 @@ export class LeaderElector {
     clearTimeout(this.deadlineTimer);
     const left = this.renewedAt + this.opts.renewDeadlineMs - performance.now();
     this.deadlineTimer = setTimeout(() => {
-      if (this.leading && !this.isLeader()) {
-        this.stopLeading('failed to renew lease within the renew deadline');
-        this.schedule(this.retryDelay());
+      if (!this.leading) return;
+      // Timers may fire a fraction of a millisecond early against the monotonic clock.
+      if (this.isLeader()) {
+        this.armDeadline();
+        return;
       }
-    }, Math.max(0, left));
+      this.stopLeading('failed to renew lease within the renew deadline');
+      this.schedule(this.retryDelay());
+    }, Math.max(1, Math.ceil(left)));
   }
 
   private stopLeading(why: string): void {

@@ -78,6 +78,7 @@ export class NamespaceLifecycleController implements Controller {
       ns.spec = { ...(ns.spec ?? {}), finalizers };
       this.mayWrite();
       await this.namespaces.update('', name, ns, 'finalize');
+      this.log.info({ namespace: name }, 'namespace emptied and finalized');
     } catch (e) {
       if (e instanceof StatusError && e.code === 404) return;
       throw e;
