@@ -113,8 +113,17 @@ export class ClusterProcess {
     return [this.command, ...this.args];
   }
 
+  /** Where this run's output starts in the log file. */
+  protected logStart = 0;
+
+  /** What this run of the process logged so far. */
+  runLogs(): string {
+    return this.logs().slice(this.logStart);
+  }
+
   async spawn(): Promise<void> {
     if (this.running) return;
+    this.logStart = this.logs().length;
     const out = openSync(this.logPath, 'a');
     // Its own process group: a Ctrl-C in the terminal reaches the launcher only, which then
     // stops everything in order (nodes before etcd, so they can hand their leases back).
@@ -216,10 +225,14 @@ export class KapiNodeProcess extends ClusterProcess {
     return (await probe(`${this.url}/readyz`))?.status === 200;
   }
 
-  /** Starts the node and waits until /readyz answers 200 (its cache is built and etcd answers). */
+  /**
+   * Starts the node and waits until it logged its ready line (its kubeconfig is written then)
+   * and /readyz answers 200 (its cache is built and etcd answers).
+   */
   async start(timeoutMs = 30_000): Promise<void> {
     await this.spawn();
-    await waitFor(`kapi node ${this.name}`, timeoutMs, () => this.ready(), () => this.logs().slice(-3000), () => this.running);
+    const started = async (): Promise<boolean> => this.runLogs().includes('"msg":"kapi ready"') && (await this.ready());
+    await waitFor(`kapi node ${this.name}`, timeoutMs, started, () => this.runLogs().slice(-3000), () => this.running);
     await writeFile(this.kubeconfig, await readFile(this.ownKubeconfig));
   }
 

@@ -208,6 +208,7 @@ describe('leader election of the controllers', () => {
     });
     const took = performance.now() - t0;
     expect(took).toBeLessThan(LEASE_S * 1000 + 500);
+    console.log(`controller leader killed: a new leader after ${Math.round(took)} ms (lease duration ${LEASE_S} s)`);
     expect(nodeOf(next.holderIdentity)).not.toBe(leader);
     expect(next.leaseTransitions).toBe((held.leaseTransitions ?? 0) + 1);
     // The controllers run on the new leader: a deleted namespace goes away.
