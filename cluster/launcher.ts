@@ -82,6 +82,22 @@ export function probe(url: string, timeoutMs = 1000): Promise<{ status: number; 
   });
 }
 
+/** One POST with a short timeout (etcd's JSON gateway). */
+function post(url: string, body: string, timeoutMs = 1000): Promise<{ status: number; body: string } | undefined> {
+  return new Promise((res) => {
+    const req = httpRequest(url, { method: 'POST', timeout: timeoutMs, agent: false, headers: { 'content-type': 'application/json' } }, (r) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (text += c));
+      r.on('end', () => res({ status: r.statusCode ?? 0, body: text }));
+      r.on('error', () => res(undefined));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => res(undefined));
+    req.end(body);
+  });
+}
+
 /** One child process of the cluster, started again with the same command line on restart. */
 export class ClusterProcess {
   private child?: ChildProcess;
@@ -197,6 +213,18 @@ export class EtcdMember extends ClusterProcess {
   async healthy(): Promise<boolean> {
     const r = await probe(`${this.endpoint}/health`);
     return r?.status === 200 && r.body.includes('true');
+  }
+
+  /** Its member id and the id of the leader it follows (etcd's maintenance status); undefined when it does not answer. */
+  async status(): Promise<{ memberId: string; leader: string } | undefined> {
+    const r = await post(`${this.endpoint}/v3/maintenance/status`, '{}');
+    if (r?.status !== 200) return undefined;
+    try {
+      const s = JSON.parse(r.body) as { header?: { member_id?: string }; leader?: string };
+      return s.header?.member_id && s.leader ? { memberId: s.header.member_id, leader: s.leader } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async start(timeoutMs = 30_000): Promise<void> {
@@ -397,6 +425,27 @@ export class Cluster {
   private async writeBalancerKubeconfig(): Promise<void> {
     const text = await readFile(this.nodes[0]!.kubeconfig, 'utf8');
     await writeFile(this.kubeconfig, text.replace(/^(\s*server:\s*).*$/m, `$1${this.balancerUrl}`), { mode: 0o600 });
+  }
+
+  /** The etcd member that leads now, as the running members see it. */
+  async etcdLeader(): Promise<EtcdMember | undefined> {
+    const live = this.etcd.filter((m) => m.running && !m.isPaused);
+    const statuses = await Promise.all(live.map((m) => m.status()));
+    const leader = statuses.find((x) => x)?.leader;
+    const i = statuses.findIndex((x) => x?.memberId === leader);
+    return i >= 0 ? live[i] : undefined;
+  }
+
+  /** Restarts every node, then every etcd member, one at a time, each ready before the next. */
+  async rollingRestart(): Promise<void> {
+    for (const n of this.nodes) {
+      await n.stop();
+      await n.start();
+    }
+    for (const m of this.etcd) {
+      await m.stop(3000);
+      await m.start();
+    }
   }
 
   /** The etcd client URLs the nodes use. */
