@@ -215,10 +215,17 @@ describe('a kapi node fails', () => {
     const rvs = watch.events.map((e) => Number(e.object.metadata.resourceVersion));
     expect(rvs).toEqual([...rvs].sort((a, b) => a - b));
 
-    // Restarted, it lists everything from etcd into its cache and is ready again.
+    // Restarted, it lists everything from etcd into its cache and is ready again. Its history
+    // starts there: a watch from before gets kube's 410 (the client relists), as a restarted
+    // kube-apiserver's watch cache answers.
     await victim.start();
     const mine = await freshRequest(victim.url, 'GET', `${LEASES('kill-node')}?resourceVersion=0`);
     expect((mine.json.items as unknown[]).length).toBe(writer.acked.length);
+    const old = await openWatch(victim.url, `${LEASES('kill-node')}?watch=true&resourceVersion=${start}`);
+    const [first] = await old.waitFor(1);
+    old.close();
+    expect(first?.type).toBe('ERROR');
+    expect(first?.object).toMatchObject({ kind: 'Status', code: 410, reason: 'Expired' });
   }, 60_000);
 
   it('paused (SIGSTOP): out of rotation within 2 s, its watches resume elsewhere, back in once resumed', async () => {

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshRequest } from '../support/cluster.js';
+import { Cluster, freshRequest } from '../support/cluster.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli.js');
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -86,6 +86,19 @@ describe('kapi cluster', () => {
     } finally {
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));
+    }
+
+    // The same directory through the library: every process restarted in turn keeps the data.
+    const c = await Cluster.start({ dataDir: dir });
+    try {
+      const pid = (p: string) => readFileSync(join(dir, 'run', `${p}.pid`), 'utf8');
+      const before = ['etcd-1', 'node-1', 'node-2'].map(pid);
+      await c.rollingRestart();
+      const after = ['etcd-1', 'node-1', 'node-2'].map(pid);
+      expect(after.filter((p, i) => p === before[i])).toEqual([]);
+      expect((await freshRequest(c.balancerUrl, 'GET', '/api/v1/namespaces/kept')).json.metadata.uid).toBe(created.json.metadata.uid);
+    } finally {
+      await c.stop();
     }
   }, 120_000);
 
