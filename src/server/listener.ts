@@ -11,12 +11,25 @@
 // x509 authenticator reads the outcome per request, and a bad certificate is a 401, not a
 // failed handshake.
 //
+// A plain HTTP request sent to the TLS port gets Go's answer (`400 Client sent an HTTP request
+// to an HTTPS server.`) instead of a dropped connection: the first bytes of a connection are
+// looked at before the TLS server takes it.
+//
 // With `tls` unset (--insecure-plain-http) it is a plain HTTP/1.1 server.
 
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer as createH2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
-import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
-import { createServer as createTlsServer, type SecureVersion, type TLSSocket } from 'node:tls';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { createServer as createTlsServer, type SecureVersion, type Server as TlsServer, type TLSSocket } from 'node:tls';
+
+/** What net/http answers a TLS port's plain HTTP request with (server.go). */
+const HTTP_ON_TLS_PORT = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
+/** The request starts net/http recognises (tlsRecordHeaderLooksLikeHTTP). */
+const HTTP_STARTS = ['GET /', 'HEAD ', 'POST ', 'PUT /', 'OPTIO'].map((s) => Buffer.from(s, 'latin1'));
+
+function looksLikeHTTP(b: Buffer): boolean {
+  return HTTP_STARTS.some((p) => b.length >= p.length && b.subarray(0, p.length).equals(p));
+}
 
 export interface TLSServing {
   /** The serving certificate chain and its key (PEM). */
@@ -62,7 +75,7 @@ export class Listener {
     // HTTP/2 connections stay open between requests (kube's idle timeout is far longer than
     // Node's two minutes); clients close them.
     this.http2.setTimeout(0);
-    this.outer = createTlsServer(
+    const tlsServer: TlsServer = createTlsServer(
       {
         cert: tls.cert,
         key: tls.key,
@@ -78,9 +91,25 @@ export class Listener {
         else this.http1.emit('connection', sock);
       },
     );
-    this.outer.on('connection', (s: Socket) => this.track(s));
     // A client that fails the handshake (wrong CA, bad protocol) only loses its connection.
-    this.outer.on('tlsClientError', (_err: Error, s: TLSSocket) => s.destroy());
+    tlsServer.on('tlsClientError', (_err: Error, s: TLSSocket) => s.destroy());
+    this.outer = createNetServer((raw: Socket) => {
+      this.track(raw);
+      raw.on('error', () => raw.destroy());
+      const onReadable = (): void => {
+        const first = raw.read() as Buffer | null;
+        if (first === null) return;
+        raw.off('readable', onReadable);
+        if (looksLikeHTTP(first)) {
+          raw.end(HTTP_ON_TLS_PORT);
+          return;
+        }
+        // The TLS socket reads what is already buffered on the connection first.
+        raw.unshift(first);
+        tlsServer.emit('connection', raw);
+      };
+      raw.on('readable', onReadable);
+    });
   }
 
   private track(s: Socket): void {

@@ -136,9 +136,12 @@ export class KapiNode {
     const key = brought ? await readFile(t.keyFile!, 'utf8') : pki.serving.key;
     const clientCA = t.clientCAFile ? await readFile(t.clientCAFile, 'utf8') : pki.caCert;
     if (pki.written.length > 0) this.log.info({ files: pki.written }, 'wrote certificates');
-    // The kubeconfig trusts the generated CA when it signed the serving certificate, and
-    // otherwise the brought certificate chain itself.
-    const caCert = signedBy(pemBlocks(cert)[0] ?? '', pki.caCert) ? pki.caCert : pemBlocks(cert).join('\n') + '\n';
+    // The kubeconfig trusts the CA that signed the serving certificate when kapi knows it (the
+    // generated one, or one of the client CAs, as when a cluster's nodes share `kapi pki`'s
+    // CA), and otherwise the top of the brought chain (Go trusts a pinned certificate).
+    const chain = pemBlocks(cert);
+    const top = chain[chain.length - 1] ?? '';
+    const caCert = [pki.caCert, ...pemBlocks(clientCA).map((c) => c + '\n')].find((c) => signedBy(top, c)) ?? top + '\n';
     const admin = pki.admin && pemBlocks(clientCA).some((ca) => signedBy(pki.admin!.cert, ca)) ? pki.admin : undefined;
     if (!admin) this.log.warn({ clientCAFile: t.clientCAFile }, 'the admin kubeconfig has no client certificate: the client CA did not sign it');
     return {

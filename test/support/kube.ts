@@ -110,6 +110,7 @@ export function kubeClient(server: string, credentials: Credentials): KubeClient
   const dispatcher = new Agent({ connect: secure ? tlsOpts : {}, keepAliveTimeout: 10_000 });
   const nodeAgent = secure ? new https.Agent({ ...tlsOpts, keepAlive: true }) : new http.Agent({ keepAlive: true });
 
+  let closed = false;
   const absolute = (pathOrUrl: string): string => (/^[a-z]+:\/\//i.test(pathOrUrl) ? pathOrUrl : server + pathOrUrl);
 
   const client: KubeClient = {
@@ -155,6 +156,8 @@ export function kubeClient(server: string, credentials: Credentials): KubeClient
       return new WebSocket(wsUrl, protocols, { ...tlsOpts, ...options, headers: { ...authHeader, ...(options.headers ?? {}) } });
     },
     async close() {
+      if (closed) return;
+      closed = true;
       nodeAgent.destroy();
       await dispatcher.close();
     },

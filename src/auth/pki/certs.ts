@@ -57,7 +57,7 @@ export interface IssueOptions extends SubjectSpec {
 function subjectName(s: SubjectSpec): Record<string, string[]>[] {
   const name: Record<string, string[]>[] = [];
   for (const o of s.organizations ?? []) name.push({ O: [o] });
-  name.push({ CN: [s.commonName] });
+  if (s.commonName !== '') name.push({ CN: [s.commonName] });
   return name;
 }
 
