@@ -4,6 +4,7 @@ import type { APIResource } from '../machinery/api-resource.js';
 
 import type { NameValidator } from '../machinery/validation/names.js';
 import type { GarbageCollectionPolicy } from './generic/deletion.js';
+import type { FieldOwner } from '../patch/ssa/field-manager.js';
 
 /** One column of a meta.k8s.io/v1 Table. */
 export interface TableColumn {
@@ -35,6 +36,9 @@ export interface Strategy {
   canonicalize?(obj: KObject): void;
   validate(obj: KObject): FieldError[];
   validateUpdate(obj: KObject, old: KObject): FieldError[];
+  /** kube's WarningsOnCreate / WarningsOnUpdate: `Warning` headers for accepted objects. */
+  warningsOnCreate?(obj: KObject): string[];
+  warningsOnUpdate?(obj: KObject, old: KObject): string[];
   /** Whether PUT of a missing object creates it. */
   readonly allowCreateOnUpdate: boolean;
   /** Whether PUT without metadata.resourceVersion is allowed (an unconditional update). */
@@ -62,6 +66,30 @@ export interface ScaleSpec {
   statusReplicas(obj: KObject): number;
   /** The label selector in its string form (status.selector of the Scale). */
   selector(obj: KObject): string;
+}
+
+/** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
+export interface SubresourceWriteResult {
+  object: Record<string, unknown>;
+  warnings: string[];
+}
+
+/**
+ * A subresource served by an object of its own over its parent object, taking and answering
+ * another kind than the parent's (kube's ScaleREST for /scale). The verbs call it instead of
+ * the parent's store.
+ */
+export interface SubresourceREST {
+  /** The kind it takes and answers, with its schema definition. */
+  readonly kind: { group: string; version: string; kind: string; definition: string };
+  get(namespace: string, name: string, resourceVersion?: string): Promise<Record<string, unknown>>;
+  /**
+   * PUT and PATCH: `tryUpdate` turns the current object of `kind` into the wanted one. It
+   * runs inside the parent's update loop, again on the latest parent after a conflict.
+   */
+  update(namespace: string, name: string, tryUpdate: (current: Record<string, unknown>) => unknown, dryRun: boolean, owner: FieldOwner): Promise<SubresourceWriteResult>;
+  /** Server-Side Apply of a configuration of `kind`. */
+  apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<SubresourceWriteResult>;
 }
 
 export interface ResourceKey {
