@@ -4,10 +4,11 @@
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { KapiNode, type NodeConfig, type ServingConfig } from './server/node.js';
+import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
-import { ensurePKI, servingHosts } from './auth/pki/files.js';
+import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
+import { ensurePKIOffThread } from './auth/pki/worker.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
 
@@ -151,8 +152,7 @@ async function serve(argv: string[]): Promise<void> {
       if (ciphers.tls13Only) minVersion = 'TLSv1.3';
       const streams = Number(values['http2-max-streams-per-connection']);
       if (!Number.isInteger(streams) || streams < 0) throw new Error(`invalid --http2-max-streams-per-connection ${values['http2-max-streams-per-connection']}`);
-      serving = {
-        tls: {
+      const tls: TLSConfig = {
           certDir: resolve(values['cert-dir'] ?? join(dataDir, 'pki')),
           certFile: certFile && resolve(certFile),
           keyFile: keyFile && resolve(keyFile),
@@ -161,8 +161,8 @@ async function serve(argv: string[]): Promise<void> {
           minVersion,
           ciphers: ciphers.ciphers,
           http2MaxStreams: streams,
-        },
       };
+      serving = { tls };
     }
     cfg = {
       serving,
@@ -187,6 +187,13 @@ async function serve(argv: string[]): Promise<void> {
     fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
   }
   const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
+  // The certificates are made (first start) on a worker while the server's modules load.
+  if ('tls' in cfg.serving) {
+    const pki = ensurePKIOffThread(pkiOptions(cfg.bindAddress, cfg.serving.tls));
+    pki.catch(() => undefined);
+    cfg.serving.tls.pki = pki;
+  }
+  const { KapiNode } = await import('./server/node.js');
   const node = new KapiNode(cfg, log);
   const shutdown = (sig: string) => {
     log.info({ signal: sig }, 'shutting down');

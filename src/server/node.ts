@@ -20,7 +20,8 @@ import { installHealth, type HealthCheck } from './health.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
 import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
 import { Listener, type TLSServing } from './listener.js';
-import { ensurePKI, servingHosts } from '../auth/pki/files.js';
+import { pkiOptions, type PKI } from '../auth/pki/files.js';
+import { ensurePKIOffThread } from '../auth/pki/worker.js';
 import { signedBy } from '../auth/pki/certs.js';
 import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
 import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
@@ -62,6 +63,8 @@ export interface TLSConfig {
   ciphers?: string;
   /** --http2-max-streams-per-connection (0: Go's default, 250). */
   http2MaxStreams: number;
+  /** The PKI, when the caller started making it already (the command line does, first thing). */
+  pki?: Promise<PKI>;
 }
 
 export type ServingConfig = { tls: TLSConfig } | { plainHTTP: true };
@@ -131,7 +134,7 @@ export class KapiNode {
     if (!('tls' in serving)) return { kubeconfig: {} };
     const t = serving.tls;
     const brought = t.certFile !== undefined && t.keyFile !== undefined;
-    const pki = await ensurePKI({ certDir: t.certDir, hosts: servingHosts(this.cfg.bindAddress, t.sans), noServing: brought });
+    const pki = await (t.pki ?? ensurePKIOffThread(pkiOptions(this.cfg.bindAddress, t)));
     const cert = brought ? await readFile(t.certFile!, 'utf8') : pki.serving.cert;
     const key = brought ? await readFile(t.keyFile!, 'utf8') : pki.serving.key;
     const clientCA = t.clientCAFile ? await readFile(t.clientCAFile, 'utf8') : pki.caCert;

@@ -107,6 +107,14 @@ export interface EnsurePKIOptions {
   noServing?: boolean;
 }
 
+/** What the PKI must hold for a server's flags: its cert dir, the names it serves, whether it brings its own serving certificate. */
+export function pkiOptions(
+  bindAddress: string,
+  t: { certDir: string; sans: string[]; certFile?: string; keyFile?: string },
+): EnsurePKIOptions {
+  return { certDir: t.certDir, hosts: servingHosts(bindAddress, t.sans), noServing: t.certFile !== undefined && t.keyFile !== undefined };
+}
+
 export async function ensurePKI(opts: EnsurePKIOptions): Promise<PKI> {
   const paths = pkiPaths(opts.certDir);
   await mkdir(paths.dir, { recursive: true, mode: 0o755 });
