@@ -1,6 +1,6 @@
 import type { FieldError } from '../machinery/errors.js';
 import type { KObject } from '../machinery/object.js';
-import type { APIResource } from '../machinery/api-resource.js';
+import type { APIResource, ResourceNames } from '../machinery/api-resource.js';
 
 import type { NameValidator } from '../machinery/validation/names.js';
 import type { GarbageCollectionPolicy } from './generic/deletion.js';
@@ -97,17 +97,7 @@ export interface ResourceKey {
   resource: string;
 }
 
-export interface ResourceDef {
-  group: string;
-  version: string;
-  /** Plural, lower case: the URL segment. */
-  resource: string;
-  kind: string;
-  listKind: string;
-  singularName: string;
-  shortNames: string[];
-  categories: string[];
-  namespaced: boolean;
+export interface ResourceDef extends ResourceNames {
   strategy: Strategy;
   /** Subresources that take a whole object (status, finalize), each with its strategy. */
   subresources?: Record<string, Strategy>;
