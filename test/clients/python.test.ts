@@ -45,7 +45,7 @@ it('lists, creates, patches, watches and deletes through the kubeconfig\'s TLS c
     events: { type: string; name: string; replicas: number; rv: string }[];
     afterDelete: number;
     afterDeleteReason: string;
-    namespacePhaseAfterDelete: string;
+    namespaceAfterDelete: string | number;
   };
   expect(out.namespaces).toEqual(expect.arrayContaining(['default', 'kube-node-lease', 'kube-public', 'kube-system']));
   expect(out.namespace).toMatchObject({ phase: 'Active', uid: true });
@@ -61,5 +61,5 @@ it('lists, creates, patches, watches and deletes through the kubeconfig\'s TLS c
   expect(out.events[1].rv).toBe(out.patched.rv);
   expect(Number(out.events[2].rv)).toBeGreaterThan(Number(out.patched.rv));
   expect([out.afterDelete, out.afterDeleteReason]).toStrictEqual([404, 'NotFound']);
-  expect(out.namespacePhaseAfterDelete).toBe('Terminating');
+  expect(['Terminating', 404]).toContain(out.namespaceAfterDelete);
 });

@@ -28,6 +28,9 @@ export function union(name: string, members: Authenticator[]): Authenticator {
 }
 
 export function withAuthenticatedGroup(inner: Authenticator): Authenticator {
+  // An authenticator that answers the same result object again (x509: one per connection)
+  // gets the same widened one back, not a copy per request.
+  const widened = new WeakMap<AuthnResult, AuthnResult>();
   return {
     name: inner.name,
     async authenticate(req: AuthnRequest): Promise<AuthnResult> {
@@ -35,7 +38,9 @@ export function withAuthenticatedGroup(inner: Authenticator): Authenticator {
       if (r.kind !== 'user') return r;
       const groups = r.user.groups;
       if (groups.includes(ALL_AUTHENTICATED) || groups.includes(ALL_UNAUTHENTICATED)) return r;
-      return { ...r, user: { ...r.user, groups: [...groups, ALL_AUTHENTICATED] } };
+      let w = widened.get(r);
+      if (!w) widened.set(r, (w = { ...r, user: { ...r.user, groups: [...groups, ALL_AUTHENTICATED] } }));
+      return w;
     },
   };
 }

@@ -1,6 +1,7 @@
 // Who a request is: kube's user.Info (k8s.io/apiserver/pkg/authentication/user), and the
 // well-known names the authenticators hand out.
 
+/** Shared between the requests of one connection: read it, never change it (make a new one). */
 export interface UserInfo {
   name: string;
   /** Empty when the credential carries none (x509 certificates, anonymous). */
