@@ -24,6 +24,9 @@ import { createServer as createTlsServer, type SecureVersion, type Server as Tls
 
 /** What net/http answers a TLS port's plain HTTP request with (server.go). */
 const HTTP_ON_TLS_PORT = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
+/** How long a new connection may stay silent before its first bytes (Go's ReadHeaderTimeout is 32 s in kube). */
+const PEEK_TIMEOUT_MS = 32_000;
+
 /** The request starts net/http recognises (tlsRecordHeaderLooksLikeHTTP). */
 const HTTP_STARTS = ['GET /', 'HEAD ', 'POST ', 'PUT /', 'OPTIO'].map((s) => Buffer.from(s, 'latin1'));
 
@@ -96,10 +99,14 @@ export class Listener {
     this.outer = createNetServer((raw: Socket) => {
       this.track(raw);
       raw.on('error', () => raw.destroy());
+      // A connection that never says anything is dropped (after that, the TLS handshake
+      // timeout holds).
+      raw.setTimeout(PEEK_TIMEOUT_MS, () => raw.destroy());
       const onReadable = (): void => {
         const first = raw.read() as Buffer | null;
         if (first === null) return;
         raw.off('readable', onReadable);
+        raw.setTimeout(0);
         if (looksLikeHTTP(first)) {
           raw.end(HTTP_ON_TLS_PORT);
           return;
