@@ -1,3 +1,0 @@
-const t0=performance.now();
-const a = await import('node-forge');
-console.log(performance.now()-t0);
