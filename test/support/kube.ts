@@ -26,6 +26,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 import { parse as parseYaml } from 'yaml';
 import { issueCert } from '../../src/auth/pki/certs.js';
+import { writeKubeconfig } from '../../src/server/kubeconfig.js';
 
 export interface Credentials {
   /** PEM the client trusts for the server's certificate. */
@@ -195,6 +196,16 @@ export async function issueClientCert(s: ServerPKI, user: string, groups: string
 export async function asUser(s: ServerPKI, user: string, groups: string[] = [], opts: ClientCertOptions = {}): Promise<KubeClient> {
   const pair = await issueClientCert(s, user, groups, opts);
   return kubeClient(s.url, { ca: s.credentials.ca, ...pair });
+}
+
+/**
+ * A kubeconfig file (in the server's data dir) for `user` in `groups`, with a certificate from
+ * the server's CA: for kubectl as another user (`kubectl({ ...k, kubeconfig: path }, args)`).
+ */
+export async function userKubeconfig(s: ServerPKI, user: string, groups: string[] = [], opts: ClientCertOptions = {}): Promise<string> {
+  const pair = await issueClientCert(s, user, groups, opts);
+  const file = join(s.dataDir, `${user.replace(/[^A-Za-z0-9._-]/g, '_')}-${Date.now()}.kubeconfig`);
+  return writeKubeconfig(file, { server: s.url, caCert: s.credentials.ca, clientCert: pair.cert, clientKey: pair.key, user });
 }
 
 /** A client of the same server that sends `token` and no certificate. */

@@ -8,11 +8,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, asUser, http, kubectl, removeDir, startKapi, withToken, type KapiProcess, type KubeClient } from '../../support/server.js';
+import { anonymous, asUser, http, kubectl, removeDir, startKapi, userKubeconfig, withToken, type KapiProcess, type KubeClient } from '../../support/server.js';
 import { ensurePKI } from '../../../src/auth/pki/files.js';
 import { decodeProtobufObject } from '../../../src/codec/protobuf/index.js';
-import { writeKubeconfig } from '../../../src/server/kubeconfig.js';
-import { issueClientCert } from '../../support/kube.js';
 import { expectFailure, ns, uniq } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -57,14 +55,7 @@ describe('credentials that authenticate', () => {
   });
 
   it('kubectl with a kubeconfig for another user', async () => {
-    const pair = await issueClientCert(k, 'carol', ['ops']);
-    const path = await writeKubeconfig(join(k.dataDir, 'carol.kubeconfig'), {
-      server: k.url,
-      caCert: k.credentials.ca,
-      clientCert: pair.cert,
-      clientKey: pair.key,
-      user: 'carol',
-    });
+    const path = await userKubeconfig(k, 'carol', ['ops']);
     const r = await kubectl({ ...k, kubeconfig: path }, ['get', 'ns', 'default', '-o', 'name']);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('namespace/default');
