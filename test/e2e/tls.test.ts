@@ -18,7 +18,16 @@ const run = promisify(execFile);
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
+  // Every step runs, in reverse order, even when one fails, so no server outlives the suite.
+  let failure: unknown;
+  for (const c of cleanup.reverse()) {
+    try {
+      await c();
+    } catch (e) {
+      failure ??= e;
+    }
+  }
+  if (failure) throw failure;
 });
 
 async function started(opts: Parameters<typeof startKapi>[0] = {}): Promise<KapiProcess> {
