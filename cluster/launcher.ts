@@ -15,7 +15,9 @@ import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { etcdArgs, etcdServers, haproxyArgs, haproxyConfig, localLayout, nodeArgs, type Layout } from './plan.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { etcdArgs, etcdServers, haproxyArgs, haproxyConfig, localLayout, nodeArgs, pkiArgs, type Layout } from './plan.js';
 
 export interface ClusterOptions {
   /** Where everything lives (made absolute). */
@@ -333,6 +335,7 @@ export class Cluster {
     this.etcd = layout.etcd.map(
       (m) => new EtcdMember(m.name, bins.etcd, etcdArgs(layout, m), join(logs, `${m.name}.log`), join(run, `${m.name}.pid`), `http://${m.host}:${m.clientPort}`),
     );
+    const scheme = layout.plainHTTP ? 'http' : 'https';
     this.nodes = layout.nodes.map(
       (n, i) =>
         new KapiNodeProcess(
@@ -341,14 +344,14 @@ export class Cluster {
           [CLI, ...nodeArgs(layout, n)],
           join(logs, `${n.name}.log`),
           join(run, `${n.name}.pid`),
-          `http://${n.host}:${n.port}`,
+          `${scheme}://${n.host}:${n.port}`,
           join(n.dataDir, 'admin.kubeconfig'),
           join(dir, `node-${i + 1}.kubeconfig`),
         ),
     );
     const cfg = join(dir, 'haproxy.cfg');
     this.balancer = new ClusterProcess('haproxy', bins.haproxy, haproxyArgs(cfg), join(logs, 'haproxy.log'), join(run, 'haproxy.pid'));
-    this.balancerUrl = `http://${layout.balancer.listen}:${layout.balancer.port}`;
+    this.balancerUrl = `${scheme}://${layout.balancer.listen}:${layout.balancer.port}`;
     this.kubeconfig = join(dir, 'admin.kubeconfig');
   }
 
@@ -413,10 +416,14 @@ export class Cluster {
     // Members wait for each other to form a quorum, so they start together.
     await Promise.all(this.etcd.map((m) => m.start(timeoutMs)));
     this.log('etcd cluster ready', { members: this.etcd.map((m) => m.endpoint), ms: Math.round(performance.now() - t0) });
+    // One CA for every node (made on the first start, reused after): a client that trusts it
+    // and holds the admin certificate talks to any node, and through the balancer.
+    if (!this.layout.plainHTTP) await promisify(execFile)(process.execPath, [CLI, ...pkiArgs(this.layout)]);
     await Promise.all(this.nodes.map((n) => n.start(timeoutMs)));
     this.log('kapi nodes ready', { nodes: this.nodes.map((n) => n.url), ms: Math.round(performance.now() - t0) });
     await writeFile(join(this.dir, 'haproxy.cfg'), haproxyConfig(this.layout));
-    await this.writeBalancerKubeconfig();
+    // With TLS, `kapi pki` wrote it already.
+    if (this.layout.plainHTTP) await this.writeBalancerKubeconfig();
     await this.balancer.spawn();
     await waitFor('haproxy', timeoutMs, async () => (await probe(`${this.balancerUrl}/readyz`))?.status === 200, () => this.balancer.logs(), () => this.balancer.running);
   }

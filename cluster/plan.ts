@@ -27,6 +27,20 @@ export interface Layout {
   balancer: { listen: string; port: number };
   /** Extra flags every kapi node gets (the launcher's tests shorten leader election). */
   nodeFlags?: string[];
+  /** The nodes serve plain HTTP (`--insecure-plain-http` in nodeFlags): no TLS for the checks. */
+  plainHTTP?: boolean;
+  /**
+   * The cluster's one PKI (`kapi pki`): a CA, one serving certificate every node presents
+   * (it names every node and the balancer), the admin's client certificate.
+   */
+  pki: {
+    dir: string;
+    /** Names and addresses beyond localhost and 127.0.0.1 the serving certificate covers. */
+    sans: string[];
+    /** The admin kubeconfig `kapi pki` writes, and the balancer URL it points at. */
+    kubeconfig: string;
+    server: string;
+  };
   /**
    * A DNS server haproxy asks again for the nodes' addresses (Docker's, in compose, where a
    * restarted container may come back with another address). Unset: resolved once at start.
@@ -60,6 +74,23 @@ export function etcdArgs(layout: Layout, m: EtcdMemberSpec): string[] {
 /** The etcd client URLs every node is given, in member order. */
 export const etcdServers = (layout: Layout): string => layout.etcd.map((m) => url(m.host, m.clientPort)).join(',');
 
+const sanFlags = (layout: Layout): string[] => (layout.pki.sans.length ? ['--tls-san', layout.pki.sans.join(',')] : []);
+
+/**
+ * `kapi pki`'s command line (after `node dist/src/cli.js`): run once before the nodes, it makes
+ * the CA and certificates they share (and reuses them on later starts) and the admin kubeconfig.
+ */
+export function pkiArgs(layout: Layout): string[] {
+  return [
+    'pki',
+    '--cert-dir', layout.pki.dir,
+    '--bind-address', layout.listen,
+    ...sanFlags(layout),
+    '--kubeconfig', layout.pki.kubeconfig,
+    '--server', layout.pki.server,
+  ];
+}
+
 /** `kapi serve`'s command line (after `node dist/src/cli.js`). */
 export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
   return [
@@ -68,6 +99,8 @@ export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
     '--data-dir', n.dataDir,
     '--bind-address', layout.listen,
     '--secure-port', String(n.port),
+    '--cert-dir', layout.pki.dir,
+    ...sanFlags(layout),
     '--storage-backend', 'etcd3',
     '--etcd-servers', etcdServers(layout),
     ...(layout.nodeFlags ?? []),
@@ -119,7 +152,8 @@ export function haproxyConfig(layout: Layout): string {
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     '  option allbackups',
-    '  default-server inter 500ms fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+    // The checks speak TLS to the nodes (an anonymous /readyz, as kube allows it).
+    `  default-server inter 500ms fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions${layout.plainHTTP ? '' : ' check-ssl verify none'}`,
     ...layout.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check${dns}`),
     ...layout.nodes.map((n) => `  server ${n.name}-cached ${n.host}:${n.port} backup${dns}`),
     '',
@@ -139,6 +173,8 @@ export function localLayout(
     nodes: ports.nodes.map((port, i) => ({ name: `node-${i + 1}`, host: '127.0.0.1', port, dataDir: `${dir}/node-${i + 1}` })),
     balancer: { listen: '127.0.0.1', port: ports.balancer },
     nodeFlags,
+    plainHTTP: nodeFlags.includes('--insecure-plain-http'),
+    pki: { dir: `${dir}/pki`, sans: [], kubeconfig: `${dir}/admin.kubeconfig`, server: `https://127.0.0.1:${ports.balancer}` },
   };
 }
 
@@ -150,6 +186,12 @@ export function composeLayout(nodes = 3, members = 3): Layout {
     nodes: Array.from({ length: nodes }, (_, i) => ({ name: `kapi-${i + 1}`, host: `kapi-${i + 1}`, port: 6443, dataDir: '/data' })),
     balancer: { listen: '0.0.0.0', port: 6443 },
     dnsResolver: '127.0.0.11:53',
+    pki: {
+      dir: '/pki',
+      sans: [...Array.from({ length: nodes }, (_, i) => `kapi-${i + 1}`), 'haproxy'],
+      kubeconfig: '/pki/admin.kubeconfig',
+      server: 'https://localhost:6443',
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   haproxyConfig,
   localLayout,
   nodeArgs,
+  pkiArgs,
 } from '../../cluster/plan.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -33,7 +34,7 @@ const layout = composeLayout();
 describe('docker-compose.yml', () => {
   it('has the etcd members, the kapi nodes and haproxy of the plan, and the one-node service as a profile', () => {
     const cluster = Object.entries(services).filter(([, s]) => !s.profiles).map(([n]) => n).sort();
-    expect(cluster).toEqual(['build', 'etcd-1', 'etcd-2', 'etcd-3', 'haproxy', 'kapi-1', 'kapi-2', 'kapi-3']);
+    expect(cluster).toEqual(['build', 'etcd-1', 'etcd-2', 'etcd-3', 'haproxy', 'kapi-1', 'kapi-2', 'kapi-3', 'pki']);
     expect(services.kapi?.profiles).toEqual(['single']);
     expect(services.kapi?.command?.join(' ')).toContain('serve --bind-address 0.0.0.0 --secure-port 6443 --data-dir /data');
   });
@@ -45,10 +46,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs each kapi node with the launcher\'s flags, after the build and etcd', () => {
+  it('makes the shared PKI once, as the launcher does', () => {
+    expect(services.pki?.command).toEqual(['node', 'dist/src/cli.js', ...pkiArgs(layout)]);
+    expect(services.pki?.volumes).toContain(`pki:${layout.pki.dir}`);
+  });
+
+  it('runs each kapi node with the launcher\'s flags, after the PKI and etcd', () => {
     for (const n of layout.nodes) {
       expect(services[n.name]?.command, n.name).toEqual(['node', 'dist/src/cli.js', ...nodeArgs(layout, n)]);
-      expect(Object.keys(services[n.name]?.depends_on ?? {}).sort()).toEqual(['build', ...layout.etcd.map((m) => m.name)]);
+      expect(services[n.name]?.volumes).toContain(`pki:${layout.pki.dir}:ro`);
+      expect(Object.keys(services[n.name]?.depends_on ?? {}).sort()).toEqual([...layout.etcd.map((m) => m.name), 'pki']);
     }
   });
 
@@ -61,7 +68,11 @@ describe('docker-compose.yml', () => {
   it('differs from the one-machine plan only in addresses, ports and directories', () => {
     const local = localLayout('/d', { balancer: 1, nodes: [2, 3, 4], etcd: [{ client: 5, peer: 6 }, { client: 7, peer: 8 }, { client: 9, peer: 10 }] });
     const flags = (args: string[]) => args.filter((a) => a.startsWith('--'));
-    expect(flags(nodeArgs(local, local.nodes[0]!))).toEqual(flags(nodeArgs(layout, layout.nodes[0]!)));
+    // The containers' certificate names the nodes and the balancer by service name; on one
+    // machine everything is 127.0.0.1, which the certificate always covers.
+    const noSans = (args: string[]) => flags(args).filter((f) => f !== '--tls-san');
+    expect(noSans(nodeArgs(local, local.nodes[0]!))).toEqual(noSans(nodeArgs(layout, layout.nodes[0]!)));
+    expect(noSans(pkiArgs(local))).toEqual(noSans(pkiArgs(layout)));
     expect(flags(etcdArgs(local, local.etcd[0]!))).toEqual(flags(etcdArgs(layout, layout.etcd[0]!)));
     const checks = (cfg: string) => cfg.split('\n').filter((l) => !/^\s*(server|bind|nameserver|resolvers|hold)\b/.test(l) && l.trim());
     expect(checks(haproxyConfig(local))).toEqual(checks(haproxyConfig(layout)));

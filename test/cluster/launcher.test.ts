@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Cluster, freshRequest } from '../support/cluster.js';
+import { Cluster, freshRequest, trustKubeconfig } from '../support/cluster.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli.js');
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -66,6 +66,7 @@ describe('kapi cluster', () => {
     expect(first.ready.kubeconfig).toBe(join(dir, 'admin.kubeconfig'));
     expect(readFileSync(first.ready.kubeconfig, 'utf8')).toContain(`server: ${first.ready.balancer}`);
     for (const n of first.ready.nodes) expect(readFileSync(n.kubeconfig, 'utf8')).toContain(`server: ${n.url}`);
+    trustKubeconfig(first.ready.kubeconfig, first.ready.nodes.map((n) => n.url));
     const created = await freshRequest(first.ready.balancer, 'POST', '/api/v1/namespaces', { metadata: { name: 'kept' } });
     expect(created.status).toBe(201);
 

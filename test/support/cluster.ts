@@ -4,10 +4,11 @@
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster, type ClusterOptions } from '../../cluster/launcher.js';
+import { kubeClient, readKubeconfig, type Credentials, type KubeClient } from './kube.js';
 
 export { Cluster };
 export type { ClusterProcess, EtcdMember, KapiNodeProcess } from '../../cluster/launcher.js';
@@ -28,12 +29,41 @@ export async function startCluster(opts: Omit<ClusterOptions, 'dataDir' | 'port'
     await rm(dataDir, { recursive: true, force: true });
     throw e;
   }
+  // Every node shares the cluster's CA and admin certificate (kapi pki): the admin kubeconfig's
+  // credentials open every node as well as the balancer.
+  trustKubeconfig(cluster.kubeconfig, cluster.nodes.map((n) => n.url));
   return Object.assign(cluster, {
     cleanup: async () => {
       await cluster.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+const credentialsByOrigin = new Map<string, Credentials>();
+const clients = new Map<string, KubeClient>();
+
+/** Requests to the kubeconfig's server (and to `alsoFor`, servers with the same CA) use its credentials. */
+export function trustKubeconfig(path: string, alsoFor: string[] = []): void {
+  const { server, credentials } = readKubeconfig(path);
+  for (const u of [server, ...alsoFor]) {
+    credentialsByOrigin.set(new URL(u).origin, credentials);
+    clients.delete(new URL(u).origin);
+  }
+}
+
+function clientFor(base: string): KubeClient {
+  const origin = new URL(base).origin;
+  let c = clients.get(origin);
+  if (!c) clients.set(origin, (c = kubeClient(origin, credentialsByOrigin.get(origin) ?? {})));
+  return c;
+}
+
+/** A request on a connection of its own (no pool), with the credentials trusted for `base`. */
+function ownConnection(base: string, path: string, options: RequestOptions, onResponse: (res: IncomingMessage) => void): ClientRequest {
+  const c = clientFor(base);
+  const { ca, cert, key } = c.credentials;
+  return c.httpRequest(path, { ...options, agent: false, ca, cert, key }, onResponse);
 }
 
 export interface FreshResult {
@@ -49,11 +79,11 @@ export interface FreshResult {
 export function freshRequest(base: string, method: string, path: string, body?: unknown, timeoutMs = 10_000): Promise<FreshResult> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const req = httpRequest(
-      base + path,
+    const req = ownConnection(
+      base,
+      path,
       {
         method,
-        agent: false,
         timeout: timeoutMs,
         headers: data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {},
       },
@@ -100,7 +130,7 @@ export function openWatch(base: string, path: string): Promise<OpenWatch> {
     let wake: (() => void) | null = null;
     let endedResolve!: () => void;
     const ended = new Promise<void>((r) => (endedResolve = r));
-    const req = httpRequest(base + path, { agent: false }, (res) => {
+    const req = ownConnection(base, path, {}, (res) => {
       if (res.statusCode !== 200) {
         reject(new Error(`watch answered ${res.statusCode}`));
         return;
