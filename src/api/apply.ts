@@ -10,8 +10,7 @@ import { respondObject, respondStatus } from './respond.js';
 import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
-import { pathString } from '../patch/ssa/fieldpath.js';
-import { findUndeclaredField } from '../patch/ssa/typed.js';
+import { configTypeErrors } from '../patch/ssa/typed.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam, type WriteOptions } from './write-options.js';
@@ -33,6 +32,7 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   const canCreate = info.subresource === '';
   if (canCreate) await store.checkCreatable(info.namespace, info.name);
   const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
+  addWarnings(s, res.warnings);
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
@@ -41,20 +41,20 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
  * wrong types). kube reports its failure as a plain error, hence the 500.
  */
 function checkTyped(s: Scope, config: Record<string, unknown>): void {
-  const what = `${s.info.namespace || ''}/${s.info.name}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
-  let unknown: string[];
+  // kube names the configuration by its own namespace and name (objectGVKNN of the patch).
+  const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
+  const what = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
   try {
-    unknown = decodeTyped(config, s.store.definition, SCHEMAS).unknownFields;
+    decodeTyped(config, s.store.definition, SCHEMAS);
   } catch (e) {
     if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
-  if (unknown.length) {
-    const fm = s.store.fieldManager;
-    const path = findUndeclaredField(fm.resolver, fm.root, config);
-    const where = path ? pathString(path) : `.${unknown[0]}`;
-    throw plainError(`failed to create typed patch object (${what}): ${where}: field not declared in schema`);
-  }
+  const fm = s.store.fieldManager;
+  // Unknown fields and repeated list keys; several read as the converter's aggregate.
+  const errs = configTypeErrors(fm.resolver, fm.root, config);
+  if (errs.length === 1) throw plainError(`failed to create typed patch object (${what}): ${errs[0]}`);
+  if (errs.length > 1) throw plainError(`failed to create typed patch object (${what}): errors:\n  ${errs.join('\n  ')}`);
 }
 
 /** The object an apply of `config` makes of `live` (null: the object the apply creates). */
@@ -105,16 +105,13 @@ async function applyScale(s: Scope, config: Record<string, unknown>, opts: Write
   }
   const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
   if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
-  const replicas = (config.spec as { replicas?: unknown } | undefined)?.replicas;
-  const parent: Record<string, unknown> = { apiVersion: store.apiVersion, kind: def.kind, metadata: { name: info.name } };
-  if (replicas !== undefined) parent.spec = { replicas };
   const owner = { manager: opts.fieldManager ?? '', subresource: 'scale', apply: true };
   const res = await store.guaranteedUpdate(
     info.namespace,
     info.name,
     '',
     (old) => {
-      const merged = store.fieldManager.apply(old, parent, owner, force);
+      const merged = store.fieldManager.applyScale(old, config, owner, force);
       const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
       return scaledObject(s, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
     },
@@ -122,5 +119,6 @@ async function applyScale(s: Scope, config: Record<string, unknown>, opts: Write
     opts.dryRun,
     owner,
   );
+  addWarnings(s, res.warnings);
   respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
 }

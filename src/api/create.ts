@@ -1,5 +1,5 @@
 import { parseWriteOptions, writeOwner } from './write-options.js';
-import { readObject, type Scope } from './scope.js';
+import { addWarnings, readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
 import { genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 
@@ -9,6 +9,7 @@ export async function handleCreate(s: Scope): Promise<void> {
   if (s.info.name) throw methodNotAllowed();
   const opts = parseWriteOptions(s.query, 'CreateOptions');
   const obj = await readObject(s, opts.fieldValidation);
-  const { bytes } = await s.store.create(s.info.namespace, obj, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent')));
+  const { bytes, warnings } = await s.store.create(s.info.namespace, obj, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent')));
+  addWarnings(s, warnings);
   respondObject(s.ctx, 201, s.def, bytes, s.out, s.pretty);
 }

@@ -56,6 +56,7 @@ export async function handlePatch(s: Scope): Promise<void> {
       opts.dryRun,
       writeOwner(opts, s.ctx.get('user-agent'), 'scale'),
     );
+    addWarnings(s, res.warnings);
     respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
     return;
   }
@@ -81,7 +82,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     opts.dryRun,
     writeOwner(opts, s.ctx.get('user-agent'), info.subresource),
   );
-  addWarnings(s, warnings);
+  addWarnings(s, [...warnings, ...res.warnings]);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);
 }
 

@@ -7,7 +7,7 @@ import { decodeObject } from '../machinery/stored-bytes.js';
 import { clone } from '../machinery/meta.js';
 import { decodeBody } from '../codec/body.js';
 import { respondStatus } from './respond.js';
-import { readWriteBody, type Scope } from './scope.js';
+import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound, invalid } from '../machinery/errors.js';
 
@@ -23,7 +23,8 @@ export function scaleOf(def: ResourceDef, obj: KObject): Record<string, unknown>
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata,
-    spec: { replicas: scale.specReplicas(obj) },
+    // ScaleSpec.replicas is omitempty in kube's Scale: 0 is left out.
+    spec: scale.specReplicas(obj) === 0 ? {} : { replicas: scale.specReplicas(obj) },
     status: { replicas: scale.statusReplicas(obj), selector: scale.selector(obj) },
   };
 }
@@ -70,5 +71,6 @@ export async function handleScaleUpdate(s: Scope): Promise<void> {
   }
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
   const res = await s.store.guaranteedUpdate(namespace, name, '', (old) => scaledObject(s, old, body), undefined, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent'), 'scale'));
+  addWarnings(s, res.warnings);
   send(s, 200, scaleOf(def, res.obj));
 }

@@ -124,3 +124,15 @@ export function aggregate(msgs: string[]): string {
   for (const m of msgs) if (!seen.includes(m)) seen.push(m);
   return seen.length === 1 ? seen[0]! : `[${seen.join(', ')}]`;
 }
+
+let fakeAddress = 0xc000010000;
+
+/**
+ * Go's %#v of a pointer field inside a struct: `(*T)(nil)`, or `(*T)(0x…)` with an address
+ * (kube prints the pointer's address, which says nothing; a made-up one stands in for it).
+ */
+export function goPointerValue(type: string, present: boolean): string {
+  if (!present) return `(*${type})(nil)`;
+  fakeAddress = fakeAddress >= 0xc0000fffe0 ? 0xc000010000 : fakeAddress + 0x20;
+  return `(*${type})(0x${fakeAddress.toString(16)})`;
+}

@@ -41,3 +41,26 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   for (const k in bo) if (bo[k] !== undefined) nb++;
   return na === nb;
 }
+
+const isNilList = (v: unknown): boolean => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+
+/**
+ * apimachinery's equality.Semantic.DeepEqual on JSON values: like deepEqual, but an empty
+ * list and no list (null or absent) are equal, as nil and empty slices are to it.
+ */
+export function semanticEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (isNilList(a) && isNilList(b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!semanticEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Obj;
+  const bo = b as Obj;
+  for (const k in ao) if (!semanticEqual(ao[k], bo[k])) return false;
+  for (const k in bo) if (!(k in ao) && !semanticEqual(undefined, bo[k])) return false;
+  return true;
+}

@@ -125,15 +125,17 @@ function mergeMap(original: JMap, patch: JMap, t: TypeRef | undefined): JMap {
       delete original[key];
       continue;
     }
-    if (!(key in original)) {
-      if (!isDeleteList) original[key] = discardNulls(patchV);
+    if (!(key in original) || goType(original[key]) !== goType(patchV)) {
+      // Taken whole: without its directives (a `$patch: delete` item of a list the target
+      // does not have is nothing to delete), or not at all when the value is one.
+      if (!isDeleteList) {
+        const [v, keep] = removeDirectives(discardNulls(patchV));
+        if (keep) original[key] = v;
+        else delete original[key];
+      }
       continue;
     }
     const origV = original[key];
-    if (goType(origV) !== goType(patchV)) {
-      if (!isDeleteList) original[key] = discardNulls(patchV);
-      continue;
-    }
     const meta = lookup(t, key);
     if (isMap(origV)) {
       original[key] = meta.strategy === 'replace' ? patchV : mergeMap(origV, patchV as JMap, meta.type);
@@ -144,6 +146,27 @@ function mergeMap(original: JMap, patch: JMap, t: TypeRef | undefined): JMap {
     }
   }
   return original;
+}
+
+/** A patch value without `$patch` directives; false when the value itself is one. */
+function removeDirectives(v: unknown): [unknown, boolean] {
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (const x of v) {
+      const [y, keep] = removeDirectives(x);
+      if (keep) out.push(y);
+    }
+    return [out, true];
+  }
+  if (isMap(v)) {
+    if (DIRECTIVE in v) return [undefined, false];
+    for (const k of Object.keys(v)) {
+      const [y, keep] = removeDirectives(v[k]);
+      if (keep) v[k] = y;
+      else delete v[k];
+    }
+  }
+  return [v, true];
 }
 
 function discardNulls(v: unknown): unknown {

@@ -35,6 +35,9 @@ export interface Strategy {
   canonicalize?(obj: KObject): void;
   validate(obj: KObject): FieldError[];
   validateUpdate(obj: KObject, old: KObject): FieldError[];
+  /** kube's WarningsOnCreate / WarningsOnUpdate: `Warning` headers for accepted objects. */
+  warningsOnCreate?(obj: KObject): string[];
+  warningsOnUpdate?(obj: KObject, old: KObject): string[];
   /** Whether PUT of a missing object creates it. */
   readonly allowCreateOnUpdate: boolean;
   /** Whether PUT without metadata.resourceVersion is allowed (an unconditional update). */

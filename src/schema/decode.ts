@@ -454,7 +454,11 @@ function decodeField(e: unknown, key: string, f: CField, cs: CStruct, ctx: Ctx):
   ctx.segs.pop();
   ctx.fieldStack.pop();
   ctx.structName = outerStruct;
-  return r === undefined || (f.omitEmpty && isGoEmpty(r, f.type)) ? undefined : r;
+  if (r === undefined) return undefined;
+  // An empty managedFields list is kept: it is not nil to kube, and asks the field manager
+  // for a reset (which then leaves the field out).
+  if (f.omitEmpty && isGoEmpty(r, f.type) && !(key === 'managedFields' && Array.isArray(r))) return undefined;
+  return r;
 }
 
 const fieldIndexOf = (f: CField): number => f.index;

@@ -1,11 +1,19 @@
 // The merge of an apply configuration into a live object and the ownership that follows,
-// after structured-merge-diff's merge.Updater.Apply: merge, take the configuration's field
-// set, prune what this applier dropped since its last apply (unless another applier owns
-// it), then take fields from other managers, failing on conflicts unless forced.
+// after structured-merge-diff's merge.Updater.Apply:
+//   1. merge the configuration into the live object;
+//   2. the applier's set becomes the configuration's field set;
+//   3. prune: what the applier owned last time and no longer applies is removed, unless a
+//      manager (an applier or an updater: any entry) still owns it;
+//   4. compare the live object with the result: every other manager that owns a field the
+//      apply adds or modifies is in conflict (fatal unless forced; forced, it loses the
+//      field), and every other manager loses the fields the apply removed;
+//   5. the result is a no-op when it equals the live object (lists in order: an apply that
+//      only reorders a list is a change).
 
-import { FieldSet, type PathElement } from './fieldpath.js';
+import type { FieldSet, PathElement } from './fieldpath.js';
 import type { Conflict, Managed } from './managed-fields.js';
-import { changes, merge, removeItems, toFieldSet, type TypeNode, type TypeResolver } from './typed.js';
+import { changes, ensureNamedFields, merge, removeItems, toFieldSet, type TypeNode, type TypeResolver } from './typed.js';
+import { deepEqual } from '../../machinery/json-view.js';
 
 export interface ApplyOptions {
   /** The applier's manager identifier. */
@@ -59,28 +67,31 @@ export function applyConfig(r: TypeResolver, root: TypeNode, live: unknown, conf
     let next = e.set;
     const t = taken.get(id);
     if (t) next = next.difference(t);
-    if (next.overlaps(removed)) next = next.difference(removed);
+    if (!removed.isEmpty()) next = next.difference(removed);
     if (next.isEmpty()) managed.delete(id);
     else if (next !== e.set) managed.set(id, { ...e, set: next });
   }
   if (managed.get(o.id)!.set.isEmpty()) managed.delete(o.id);
-  return { object: c.changed.isEmpty() && c.removed.isEmpty() ? undefined : merged, managed };
+  return { object: deepEqual(live, merged) ? undefined : merged, managed };
 }
 
 /**
- * Removes what the applier owned last time and no longer applies, unless some applier
- * (this one included) still owns it; fields only Update managers own are removed too.
+ * Removes what the applier owned last time (lastSet) and no longer applies, unless any
+ * manager (the applier's new set included) owns it. Struct fields count as owned when
+ * something below them is (ensureNamedFields), so an emptied struct whose fields nobody owns
+ * goes whole, while one that still holds an owned field stays.
  */
 function prune(r: TypeResolver, root: TypeNode, merged: unknown, managed: Managed, lastSet: FieldSet): unknown {
-  const applied: FieldSet[] = [];
-  for (const e of managed.values()) if (e.operation === 'Apply') applied.push(e.set);
-  if (lastSet.subsetOfUnion(applied)) return merged;
-  let appliers = new FieldSet();
-  for (const s of applied) appliers = appliers.union(s);
-  const pruned = removeItems(r, root, merged, lastSet);
-  const mergedSet = toFieldSet(r, root, merged);
-  const prunedSet = toFieldSet(r, root, pruned);
-  const ownedBack = removeItems(r, root, merged, mergedSet.difference(prunedSet.union(appliers)));
-  const ownedBackSet = toFieldSet(r, root, ownedBack);
-  return removeItems(r, root, merged, mergedSet.difference(ownedBackSet).intersection(lastSet));
+  const named = (s: FieldSet) => ensureNamedFields(r, root, s);
+  const lastNamed = named(lastSet);
+  let pruned = removeItems(r, root, merged, lastNamed);
+  // Add back what some manager owns.
+  let owned: FieldSet | undefined;
+  for (const e of managed.values()) owned = owned ? owned.union(e.set) : e.set;
+  const mergedSet = named(toFieldSet(r, root, merged));
+  let prunedSet = named(toFieldSet(r, root, pruned));
+  pruned = removeItems(r, root, merged, mergedSet.difference(prunedSet.union(named(owned!))));
+  // Add back what the applier did not own last time (fields nobody owns, or only updaters).
+  prunedSet = named(toFieldSet(r, root, pruned));
+  return removeItems(r, root, merged, mergedSet.difference(prunedSet).intersection(lastNamed));
 }

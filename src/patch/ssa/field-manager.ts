@@ -20,12 +20,19 @@ import {
   type Managed,
 } from './managed-fields.js';
 import { TypeResolver, changedFieldsV1Json, changes, zeroObject, type TypeNode } from './typed.js';
+import { SCALE_API_VERSION, toParent, toSubresource } from './scale-fields.js';
+import type { PathElement } from './fieldpath.js';
 import { RawJson } from '../../machinery/raw-json.js';
 import { deepEqual } from '../../machinery/json-view.js';
 import { nowTimestamp } from '../../machinery/meta.js';
 
 /** kube's DefaultMaxUpdateManagers: older Update entries merge into "ancient-changes" beyond it. */
 const MAX_UPDATE_MANAGERS = 10;
+
+/** The Update manager that takes over the fields of an object nobody tracks, at its first apply. */
+export const BEFORE_FIRST_APPLY = 'before-first-apply';
+
+const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 
 /** Who writes: the manager name and the subresource the write went through. */
 export interface FieldOwner {
@@ -41,6 +48,8 @@ export interface KindInfo {
   definition: string;
   /** Whether the type has a /status subresource (its main resource then ignores status, and /status ignores spec). */
   hasStatus: boolean;
+  /** For types with /scale: where replicas are (default spec.replicas). */
+  replicasPath?: PathElement[];
 }
 
 /** stripMeta: paths no manager ever owns. */
@@ -67,9 +76,11 @@ export function resolverFor(registry: SchemaRegistry): TypeResolver {
   return r;
 }
 
-/** A managedFields list that asks for a reset: one empty entry. (An empty list does not reset.) */
+/** A managedFields list that asks for a reset (kube's isResetManagedFields): an empty list, or one empty entry. */
 function isReset(mf: unknown): boolean {
-  return Array.isArray(mf) && mf.length === 1 && mf[0] !== null && typeof mf[0] === 'object' && Object.keys(mf[0] as object).length === 0;
+  if (!Array.isArray(mf)) return false;
+  if (mf.length === 0) return true;
+  return mf.length === 1 && mf[0] !== null && typeof mf[0] === 'object' && Object.keys(mf[0] as object).length === 0;
 }
 
 export class FieldManager {
@@ -113,40 +124,54 @@ export class FieldManager {
    */
   update(live: KObject | null, obj: KObject, owner: FieldOwner, opts: { rawFields?: boolean } = {}): void {
     const sub = owner.subresource;
-    // Only compared, never changed.
-    const liveObj = live ?? this.zeroRef();
+    if (sub === 'scale' && live) {
+      this.updateThroughScale(live, obj, owner);
+      return;
+    }
     const sent = obj.metadata.managedFields;
     let managed: Managed;
-    let reset = false;
     if (sub !== '') {
+      // A subresource write never sets managedFields: the live ones are kept.
       managed = this.decodeOrEmpty(live?.metadata.managedFields, true);
     } else if (isReset(sent)) {
       managed = new Map();
-      reset = true;
     } else {
       try {
         managed = decodeManagedFields(sent);
       } catch {
         managed = new Map();
       }
+      // A client that does not know managedFields (sends none, or ones that do not decode) keeps the live ones.
       if (managed.size === 0) managed = this.decodeOrEmpty(live?.metadata.managedFields, true);
     }
-    // skipNonApplied: an existing object nobody tracks stays untracked (until an apply); a
-    // reset is the exception, so the writer owns what it changed, as the spec asks.
-    if (managed.size === 0 && live && !reset) {
+    // skipNonApplied: an existing object nobody tracks (or whose writer reset its entries)
+    // stays untracked, until an apply.
+    if (managed.size === 0 && live) {
       delete obj.metadata.managedFields;
       return;
     }
-    const ignored = this.ignoredFields(sub);
     if (!live && sub === '' && managed.size === 0) {
-      this.trackCreate(obj, owner.manager || 'unknown', ignored, opts.rawFields === true);
+      this.trackCreate(obj, owner.manager || 'unknown', this.ignoredFields(sub), opts.rawFields === true);
       return;
     }
-    const id = managerId(owner.manager || 'unknown', 'Update', this.apiVersion, sub || undefined);
-    const c = changes(this.resolver, this.root, liveObj, obj);
+    this.encode(obj, this.updateManaged(live ?? this.zeroRef(), obj, managed, owner));
+  }
+
+  /**
+   * The entries after a non-apply write from `liveObj` to `newObj` (structured-merge-diff's
+   * Update with kube's managedFieldsUpdater and stripMeta): every other manager loses what
+   * the write changed or removed (an update never conflicts); the writer's entry gains what
+   * it changed, and its time moves, only when that is more than metadata kube never tracks.
+   */
+  private updateManaged(liveObj: KObject, newObj: KObject, managedIn: Managed, owner: FieldOwner): Managed {
+    const sub = owner.subresource;
+    const ignored = this.ignoredFields(sub);
+    const managed: Managed = new Map(managedIn);
+    const manager = owner.manager || 'unknown';
+    const id = managerId(manager, 'Update', this.apiVersion, sub || undefined);
+    const c = changes(this.resolver, this.root, liveObj, newObj);
     const changed = c.changed.withoutTopLevel(ignored);
     const removed = c.removed.withoutTopLevel(ignored);
-    // Every other manager loses what this write changed or removed (an update never conflicts).
     for (const [mid, e] of managed) {
       const hitC = e.set.overlaps(changed);
       const hitR = e.set.overlaps(removed);
@@ -157,23 +182,22 @@ export class FieldManager {
       if (next.isEmpty()) managed.delete(mid);
       else managed.set(mid, { ...e, set: next });
     }
-    const current = changed.difference(removed);
+    const current = changed.difference(removed).difference(STRIP);
     if (!current.isEmpty()) {
       const prev = managed.get(id);
-      const set = prev ? current.union(prev.set) : current;
       managed.set(id, {
-        manager: owner.manager || 'unknown',
+        manager,
         operation: 'Update',
         apiVersion: this.apiVersion,
         ...(sub ? { subresource: sub } : {}),
-        set,
+        set: prev ? current.union(prev.set) : current,
         time: nowTimestamp(),
       });
     }
-    this.strip(managed);
     capUpdateManagers(managed, MAX_UPDATE_MANAGERS);
-    this.encode(obj, managed);
+    return managed;
   }
+
 
   /**
    * update() of a create with nothing tracked yet: the writer owns everything the object sets,
@@ -197,7 +221,33 @@ export class FieldManager {
   apply(live: KObject | null, config: Record<string, unknown>, owner: FieldOwner, force: boolean): KObject {
     this.checkConfig(config);
     const liveObj = live ?? this.zeroObject();
-    const managed = this.decodeOrFail(live?.metadata.managedFields);
+    const res = this.applyManaged(live, liveObj, config, this.decodeOrFail(live?.metadata.managedFields), owner, force);
+    const obj = res.object ?? structuredClone(liveObj);
+    if (owner.manager === KUBECTL_MANAGER) updateLastApplied(obj, config);
+    obj.metadata ??= {};
+    this.encode(obj, res.managed);
+    return obj;
+  }
+
+  /**
+   * The apply itself on decoded entries: before-first-apply for an object nobody tracks,
+   * the merge and its ownership, the client-side-apply upgrade for kubectl, the applier's
+   * time (moved only when the object changes) and kube's stripMeta of the applier's set.
+   */
+  private applyManaged(
+    live: KObject | null,
+    liveObj: KObject,
+    config: Record<string, unknown>,
+    managedIn: Managed,
+    owner: FieldOwner,
+    force: boolean,
+  ): { object?: KObject; managed: Managed } {
+    let managed = managedIn;
+    if (live && managed.size === 0) {
+      // kube's skipNonApplied: the fields of an object nobody tracked are recorded as
+      // before-first-apply's first, so the apply conflicts with them as with any owner.
+      managed = this.updateManaged(this.zeroRef(), liveObj, managed, { manager: BEFORE_FIRST_APPLY, subresource: owner.subresource });
+    }
     const id = managerId(owner.manager, 'Apply', this.apiVersion, owner.subresource || undefined);
     const run = (f: boolean) =>
       applyConfig(this.resolver, this.root, liveObj, config, managed, {
@@ -221,17 +271,68 @@ export class FieldManager {
     }
     if (res.conflicts) throw conflictError(res.conflicts, managed);
     const out = res.managed;
-    let obj: KObject;
-    if (res.object) {
-      obj = res.object as KObject;
-      out.set(id, { ...out.get(id)!, time: nowTimestamp() });
-    } else {
-      obj = structuredClone(liveObj);
-    }
-    this.strip(out);
-    if (owner.manager === KUBECTL_MANAGER) updateLastApplied(obj, config);
-    obj.metadata ??= {};
-    this.encode(obj, out);
+    if (res.object && out.has(id)) out.set(id, { ...out.get(id)!, time: nowTimestamp() });
+    this.stripOne(out, id);
+    return { object: res.object as KObject | undefined, managed: out };
+  }
+
+  private scaleFm?: FieldManager;
+
+  /** The field manager of the autoscaling/v1 Scale this kind's /scale serves. */
+  private scaleManager(): FieldManager {
+    this.scaleFm ??= new FieldManager({ group: 'autoscaling', version: 'v1', kind: 'Scale', definition: SCALE_DEFINITION, hasStatus: false }, this.registry);
+    return this.scaleFm;
+  }
+
+  private get replicasPath(): PathElement[] {
+    return this.info.replicasPath ?? ['f:spec', 'f:replicas'];
+  }
+
+  /** The Scale kube derives from the object (scaleFromStatefulSet), as its field manager sees it. */
+  private scaleView(obj: KObject): KObject {
+    const replicas = readPath(obj, this.replicasPath);
+    const status = (obj as { status?: { replicas?: unknown } }).status;
+    const m = obj.metadata;
+    const metadata: Record<string, unknown> = { name: m.name };
+    if (m.namespace) metadata.namespace = m.namespace;
+    if (m.uid) metadata.uid = m.uid;
+    if (m.resourceVersion) metadata.resourceVersion = m.resourceVersion;
+    metadata.creationTimestamp = m.creationTimestamp ?? null;
+    return {
+      apiVersion: SCALE_API_VERSION,
+      kind: 'Scale',
+      metadata,
+      // ScaleSpec.replicas is omitempty: 0 is absent.
+      spec: typeof replicas === 'number' && replicas !== 0 ? { replicas } : {},
+      status: { replicas: typeof status?.replicas === 'number' ? status.replicas : 0 },
+    } as KObject;
+  }
+
+  /** A non-apply write through /scale: the Scale's Update, folded back into the parent's entries. */
+  private updateThroughScale(live: KObject, obj: KObject, owner: FieldOwner): void {
+    const parent = this.decodeOrEmpty(live.metadata.managedFields, true);
+    const onScale = toSubresource(parent, this.replicasPath);
+    // skipNonApplied on the Scale: when no entry owns replicas, the write is not tracked.
+    const after = onScale.size === 0 ? onScale : this.scaleManager().updateManaged(this.scaleView(live), this.scaleView(obj), onScale, owner);
+    this.encode(obj, toParent(parent, after, this.replicasPath, this.apiVersion), true);
+  }
+
+  /**
+   * Server-Side Apply of an autoscaling/v1 Scale to /scale: the Scale's apply (conflicts name
+   * autoscaling/v1 owners), folded back into the parent. Answers a copy of `live` with the
+   * replicas the applied Scale holds and the parent's new managedFields.
+   */
+  applyScale(live: KObject, config: Record<string, unknown>, owner: FieldOwner, force: boolean): KObject {
+    const sfm = this.scaleManager();
+    sfm.checkConfig(config);
+    const parent = this.decodeOrFail(live.metadata.managedFields);
+    const oldScale = this.scaleView(live);
+    const res = sfm.applyManaged(live, oldScale, config, toSubresource(parent, this.replicasPath), owner, force);
+    const scale = res.object ?? oldScale;
+    const obj = structuredClone(live);
+    const replicas = readPath(scale, SCALE_REPLICAS_PATH);
+    writePath(obj, this.replicasPath, typeof replicas === 'number' ? replicas : replicas === undefined ? 0 : replicas);
+    this.encode(obj, toParent(parent, res.managed, this.replicasPath, this.apiVersion), true);
     return obj;
   }
 
@@ -293,19 +394,42 @@ export class FieldManager {
     }
   }
 
-  private strip(managed: Managed): void {
-    for (const [id, e] of managed) {
-      if (!e.set.overlaps(STRIP)) continue;
-      const next = e.set.difference(STRIP);
-      if (next.isEmpty()) managed.delete(id);
-      else managed.set(id, { ...e, set: next });
-    }
+  /** kube's stripMeta: the writer's set never holds the metadata kube does not track. */
+  private stripOne(managed: Managed, id: string): void {
+    const e = managed.get(id);
+    if (!e || !e.set.overlaps(STRIP)) return;
+    const next = e.set.difference(STRIP);
+    if (next.isEmpty()) managed.delete(id);
+    else managed.set(id, { ...e, set: next });
   }
 
-  private encode(obj: KObject, managed: Managed): void {
-    const enc = encodeManagedFields(managed);
+  private encode(obj: KObject, managed: Managed, goMapOrder = false): void {
+    const enc = encodeManagedFields(managed, goMapOrder);
     if (enc) obj.metadata.managedFields = enc;
     else delete obj.metadata.managedFields;
   }
 }
 
+
+const SCALE_REPLICAS_PATH: readonly PathElement[] = ['f:spec', 'f:replicas'];
+
+/** The value at a path of `f:` elements; undefined when missing. */
+function readPath(obj: unknown, path: readonly PathElement[]): unknown {
+  let v: unknown = obj;
+  for (const pe of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[pe.slice(2)];
+  }
+  return v;
+}
+
+/** Sets the value at a path of `f:` elements, creating the objects on the way. */
+function writePath(obj: unknown, path: readonly PathElement[], value: unknown): void {
+  let v = obj as Record<string, unknown>;
+  for (const pe of path.slice(0, -1)) {
+    const k = pe.slice(2);
+    if (v[k] === null || typeof v[k] !== 'object') v[k] = {};
+    v = v[k] as Record<string, unknown>;
+  }
+  v[path[path.length - 1].slice(2)] = value;
+}

@@ -460,14 +460,41 @@ export class FieldSet {
   }
 
   static fromFieldsV1(v: unknown): FieldSet {
-    if (v === null || v === undefined) return new FieldSet();
-    if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
-    return decodeLevel(v as Record<string, unknown>) ?? new FieldSet();
+    return FieldSet.readFieldsV1(v).set;
   }
+
+  /**
+   * The set FieldsV1 describes, and whether its text is in the order this module (and kube's
+   * structured-merge-diff) writes: keys sorted as path elements, `"."` first. kube's /scale
+   * writes leave FieldsV1 in Go's map order instead (keys sorted as strings).
+   */
+  static readFieldsV1(v: unknown): { set: FieldSet; canonical: boolean } {
+    if (v === null || v === undefined) return { set: new FieldSet(), canonical: true };
+    if (typeof v !== 'object' || Array.isArray(v)) throw new FieldsV1Error('expected an object');
+    inOrder = true;
+    const set = decodeLevel(v as Record<string, unknown>) ?? new FieldSet();
+    return { set, canonical: inOrder };
+  }
+
+  /** FieldsV1 as Go's encoding/json writes it from a map: every level's keys sorted as strings. */
+  toFieldsV1GoMapOrder(): Record<string, unknown> {
+    return sortKeysDeep(this.toFieldsV1()) as Record<string, unknown>;
+  }
+}
+
+function sortKeysDeep(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o).sort()) out[k] = sortKeysDeep(o[k]);
+  return out;
 }
 
 /** Whether the FieldsV1 object decodeLevel last read had a `"."` key (read right after it returns). */
 let lastHadDot = false;
+
+/** Whether every level decodeLevel read so far had its keys in canonical order. */
+let inOrder = true;
 
 /**
  * The set FieldsV1 object `o` describes (undefined when it has no elements): `{}` or
@@ -476,9 +503,11 @@ let lastHadDot = false;
 function decodeLevel(o: Record<string, unknown>): FieldSet | undefined {
   let out: FieldSet | undefined;
   let dot = false;
+  let prev: PathElement | undefined;
   for (const k in o) {
     if (k === '.') {
       dot = true;
+      if (prev !== undefined) inOrder = false;
       continue;
     }
     const c = o[k];
@@ -486,6 +515,8 @@ function decodeLevel(o: Record<string, unknown>): FieldSet | undefined {
     if (k.charCodeAt(1) !== 58 || (t !== 102 && t !== 107 && t !== 118 && t !== 105)) throw new FieldsV1Error(`unknown path element ${JSON.stringify(k)}`);
     if (c === null || typeof c !== 'object' || Array.isArray(c)) throw new FieldsV1Error('expected an object');
     const pe = normalizePE(k);
+    if (inOrder && prev !== undefined && comparePE(prev, pe) > 0) inOrder = false;
+    prev = pe;
     const sub = decodeLevel(c as Record<string, unknown>);
     out ??= new FieldSet();
     if (!sub || lastHadDot) out.addMember(pe);

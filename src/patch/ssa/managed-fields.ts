@@ -50,13 +50,15 @@ export function decodeManagedFields(entries: unknown, keepRaw = false): Managed 
     const manager = typeof x.manager === 'string' ? x.manager : '';
     const subresource = typeof x.subresource === 'string' && x.subresource ? x.subresource : undefined;
     let set: FieldSet;
+    let canonical: boolean;
     try {
-      set = FieldSet.fromFieldsV1(x.fieldsV1);
+      ({ set, canonical } = FieldSet.readFieldsV1(x.fieldsV1));
     } catch (err) {
       throw new ManagedFieldsError(`error decoding set: ${(err as Error).message}`);
     }
     const entry: ManagerEntry = { manager, operation: x.operation, apiVersion: x.apiVersion, set };
-    if (keepRaw) entry.raw = { set, fieldsV1: x.fieldsV1 };
+    // FieldsV1 in another order (as kube's /scale writes leave it) is written anew, as kube does.
+    if (keepRaw && canonical) entry.raw = { set, fieldsV1: x.fieldsV1 };
     if (subresource) entry.subresource = subresource;
     if (typeof x.time === 'string') entry.time = x.time;
     out.set(managerId(manager, x.operation, x.apiVersion, subresource), entry);
@@ -66,8 +68,12 @@ export function decodeManagedFields(entries: unknown, keepRaw = false): Managed 
 
 const seconds = (t?: string): number => (t ? Math.floor(Date.parse(t) / 1000) : 0);
 
-/** Wire entries in kube's order: operation, time (seconds), manager, apiVersion, subresource. */
-export function encodeManagedFields(m: Managed): Record<string, unknown>[] | undefined {
+/**
+ * Wire entries in kube's order: operation, time (seconds), manager, apiVersion, subresource.
+ * `goMapOrder`: FieldsV1 keys sorted as strings, as kube's /scale handler writes every entry
+ * (it passes them through an unstructured object, which Go's JSON writes in map order).
+ */
+export function encodeManagedFields(m: Managed, goMapOrder = false): Record<string, unknown>[] | undefined {
   if (m.size === 0) return undefined;
   const entries = [...m.values()];
   entries.sort((p, q) => {
@@ -85,7 +91,7 @@ export function encodeManagedFields(m: Managed): Record<string, unknown>[] | und
     const o: Record<string, unknown> = { manager: e.manager, operation: e.operation, apiVersion: e.apiVersion };
     if (e.time) o.time = e.time;
     o.fieldsType = 'FieldsV1';
-    o.fieldsV1 = e.raw && e.raw.set === e.set ? e.raw.fieldsV1 : e.set.toFieldsV1();
+    o.fieldsV1 = goMapOrder ? e.set.toFieldsV1GoMapOrder() : e.raw && e.raw.set === e.set ? e.raw.fieldsV1 : e.set.toFieldsV1();
     if (e.subresource) o.subresource = e.subresource;
     return o;
   });
@@ -115,17 +121,18 @@ export function conflictError(conflicts: Conflict[], managed: Managed): StatusEr
   if (conflicts.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${name(conflicts[0].id)}: ${pathString(conflicts[0].path)}`;
   } else {
+    // Grouped by manager, the managers in the order of their identifiers (the JSON kube
+    // sorts), each with its paths in the order they were found.
     const byManager = new Map<string, string[]>();
     for (const c of conflicts) {
-      const k = name(c.id);
-      const list = byManager.get(k) ?? [];
+      const list = byManager.get(c.id) ?? [];
       list.push(pathString(c.path));
-      byManager.set(k, list);
+      byManager.set(c.id, list);
     }
     const lines: string[] = [];
-    for (const k of [...byManager.keys()].sort()) {
-      lines.push(`conflicts with ${k}:`);
-      for (const p of byManager.get(k)!) lines.push(`- ${p}`);
+    for (const id of [...byManager.keys()].sort()) {
+      lines.push(`conflicts with ${name(id)}:`);
+      for (const p of byManager.get(id)!) lines.push(`- ${p}`);
     }
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }

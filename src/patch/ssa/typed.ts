@@ -9,7 +9,7 @@
 // definition, makes it atomic. Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
-import { FieldSet, fieldPE, indexPE, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
+import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
 
 export type TypeNode =
@@ -89,6 +89,8 @@ export class TypeResolver {
       case 'ref':
         return this.struct(t.name, f?.mapType === 'atomic');
       case 'any':
+        // A RawExtension (ControllerRevision.data): one value to structured-merge-diff, owned whole.
+        return SCALAR;
       case 'fieldsV1':
         return DEDUCED;
       case 'map':
@@ -187,6 +189,8 @@ class ItemIndex {
   readonly order: PathElement[] = [];
   private readonly values: unknown[] = [];
   private map?: Map<PathElement, number>;
+  /** Whether some element came more than once. */
+  dups = false;
 
   private find(pe: PathElement): number {
     return this.map ? (this.map.get(pe) ?? -1) : this.order.indexOf(pe);
@@ -203,7 +207,10 @@ class ItemIndex {
 
   /** Adds an item unless its element is already there. */
   add(pe: PathElement, v: unknown): void {
-    if (this.find(pe) >= 0) return;
+    if (this.find(pe) >= 0) {
+      this.dups = true;
+      return;
+    }
     this.order.push(pe);
     this.values.push(v);
     if (this.map) this.map.set(pe, this.order.length - 1);
@@ -528,6 +535,10 @@ function forEachChildPair(
   if (n.t === 'list') {
     const li = indexItems(n, l);
     const ri = indexItems(n, rv);
+    if (li.dups || ri.dups) {
+      forEachItemPairWithDuplicates(n, l as unknown[], rv as unknown[], f);
+      return;
+    }
     for (const ipe of li.order) f(n.elem, li.get(ipe), ri.get(ipe), ipe);
     for (const ipe of ri.order) if (!li.has(ipe)) f(n.elem, undefined, ri.get(ipe), ipe);
     return;
@@ -550,6 +561,46 @@ function forEachChildPair(
       if (rc === undefined || (lo && lo[k] !== undefined) || (skipMeta && k === 'managedFields')) continue;
       const cn = r.childOf(n, k);
       if (cn) f(cn, undefined, rc, fieldPE(k));
+    }
+  }
+}
+
+/**
+ * The item pairs of lists where an element repeats (a live object may hold duplicates),
+ * as structured-merge-diff compares them: repeated items are one leaf, modified when the
+ * runs differ; an element that stops or starts repeating is removed or added as a leaf,
+ * with its single item on the other side walked as removed or added.
+ */
+function forEachItemPairWithDuplicates(
+  n: Extract<TypeNode, { t: 'list' }>,
+  l: unknown[] | undefined,
+  rv: unknown[] | undefined,
+  f: (node: TypeNode, lc: unknown, rc: unknown, pe: PathElement) => void,
+): void {
+  const byPE = (list: unknown[] | undefined): Map<PathElement, unknown[]> => {
+    const m = new Map<PathElement, unknown[]>();
+    (Array.isArray(list) ? list : []).forEach((item, i) => {
+      const pe = itemPE(n, item, i);
+      const run = m.get(pe);
+      if (run) run.push(item);
+      else m.set(pe, [item]);
+    });
+    return m;
+  };
+  const lm = byPE(l);
+  const rm = byPE(rv);
+  const all = [...lm.keys(), ...[...rm.keys()].filter((pe) => !lm.has(pe))];
+  for (const pe of all) {
+    const ls = lm.get(pe) ?? [];
+    const rs = rm.get(pe) ?? [];
+    if (ls.length <= 1 && rs.length <= 1) f(n.elem, ls[0], rs[0], pe);
+    else if (ls.length >= 2 && rs.length >= 2) f(SCALAR, ls, rs, pe);
+    else if (ls.length >= 2) {
+      if (rs.length) f(n.elem, undefined, rs[0], pe);
+      f(SCALAR, ls, undefined, pe);
+    } else {
+      if (ls.length) f(n.elem, ls[0], undefined, pe);
+      f(SCALAR, undefined, rs, pe);
     }
   }
 }
@@ -614,7 +665,20 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
   const out: unknown[] = [];
   const shared = ri.order.filter((pe) => li.has(pe));
   let si = 0;
+  // A live list may repeat an element (the configuration may not): the repeats stay as they
+  // are where the configuration leaves the element alone, and give way to its one item where
+  // it sets it.
+  const repeats = li.dups ? repeatedItems(n, l as unknown[]) : undefined;
   const emit = (pe: PathElement, lc: unknown, rc: unknown) => {
+    const run = repeats?.get(pe);
+    if (run) {
+      if (rc === undefined) out.push(...run);
+      else {
+        const m = mergeNode(r, n.elem, undefined, rc);
+        if (m !== undefined) out.push(m);
+      }
+      return;
+    }
     const m = mergeNode(r, n.elem, lc, rc);
     if (m !== undefined) out.push(m);
   };
@@ -662,6 +726,19 @@ function mergeList(r: TypeResolver, n: Extract<TypeNode, { t: 'list' }>, l: unkn
   return out;
 }
 
+/** The items of elements that occur more than once, by element. */
+function repeatedItems(n: Extract<TypeNode, { t: 'list' }>, list: unknown[]): Map<PathElement, unknown[]> {
+  const all = new Map<PathElement, unknown[]>();
+  list.forEach((item, i) => {
+    const pe = itemPE(n, item, i);
+    const run = all.get(pe);
+    if (run) run.push(item);
+    else all.set(pe, [item]);
+  });
+  for (const [pe, run] of all) if (run.length < 2) all.delete(pe);
+  return all;
+}
+
 // ---- RemoveItems ----
 
 /** The value without the paths of `set` (a member path removes that field or item whole). */
@@ -671,9 +748,11 @@ export function removeItems(r: TypeResolver, root: TypeNode, v: unknown, set: Fi
 
 function removeNode(r: TypeResolver, node: TypeNode, v: unknown, set: FieldSet): unknown {
   const n = resolve(node, v);
+  // What is left of a list or map that is empty (or emptied, or atomic) is null, as
+  // structured-merge-diff's removal leaves it; the parent keeps the key.
   if (n.t === 'list') {
-    if (!Array.isArray(v) || v.length === 0) return v;
-    if (n.rel === 'atomic') return null;
+    if (!Array.isArray(v)) return v;
+    if (v.length === 0 || n.rel === 'atomic') return null;
     const out: unknown[] = [];
     for (let i = 0; i < v.length; i++) {
       const pe = itemPE(n, v[i], i);
@@ -684,19 +763,47 @@ function removeNode(r: TypeResolver, node: TypeNode, v: unknown, set: FieldSet):
     return out.length ? out : null;
   }
   if (n.t === 'map' || n.t === 'struct') {
-    if (!isObj(v) || Object.keys(v).length === 0) return v;
-    if (n.atomic) return null;
+    if (!isObj(v)) return v;
+    if (noKeys(v) || n.atomic) return null;
     const out: Obj = {};
+    let any = false;
     for (const k of Object.keys(v)) {
       const pe = fieldPE(k);
       if (set.members.has(pe)) continue;
       const sub = set.children.get(pe);
       const cn = r.childOf(n, k);
-      out[k] = sub && cn ? removeNode(r, cn, v[k], sub) : v[k];
+      out[k] = sub ? removeNode(r, cn ?? DEDUCED, v[k], sub) : v[k];
+      any = true;
     }
-    return Object.keys(out).length ? out : null;
+    return any ? out : null;
   }
   return v;
+}
+
+// ---- EnsureNamedFieldsAreMembers ----
+
+/**
+ * The set with every declared struct field that has paths below it made a member too
+ * (structured-merge-diff's EnsureNamedFieldsAreMembers): the removal steps of an apply treat
+ * a struct as owned, whole, by whoever owns something in it. Map keys and list items are
+ * left as they are.
+ */
+export function ensureNamedFields(r: TypeResolver, node: TypeNode, set: FieldSet): FieldSet {
+  if (set.children.size === 0) return set;
+  const out = new FieldSet();
+  for (const m of set.members) out.addMember(m);
+  for (const [pe, c] of set.children) {
+    let cn: TypeNode | undefined;
+    if (pe.charCodeAt(0) === 102 && (node.t === 'struct' || node.t === 'map')) {
+      const name = pe.slice(2);
+      if (node.t === 'struct' && node.fields.has(name)) out.addMember(pe);
+      cn = r.childOf(node, name);
+    } else if (pe.charCodeAt(0) === 107 && node.t === 'list') {
+      cn = node.elem;
+    }
+    out.setChild(pe, cn ? ensureNamedFields(r, cn, c) : c);
+  }
+  return out;
 }
 
 // ---- the zero object ----
@@ -759,16 +866,22 @@ function zeroField(registry: SchemaRegistry, f: FieldSchema, depth: number): unk
 // ---- schema check ----
 
 /**
- * The path of the first field a struct does not declare, as the type converter reports it
- * (`.spec.template.spec.containers[name="c"].foo`); undefined when there is none.
+ * What the type converter refuses in an apply configuration, each as `<path>: <what>`
+ * (`.spec.foo: field not declared in schema`, `.spec.template.spec.containers[name="c"].ports:
+ * duplicate entries for key [containerPort=80,protocol="TCP"]`), in the order of the walk:
+ * a list's repeated elements before what is inside its items.
  */
-export function findUndeclaredField(r: TypeResolver, root: TypeNode, v: unknown): PathElement[] | undefined {
-  return undeclaredIn(r, root, v, []);
+export function configTypeErrors(r: TypeResolver, root: TypeNode, v: unknown): string[] {
+  const out: string[] = [];
+  typeErrorsIn(r, root, v, [], out);
+  return out;
 }
 
-function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[]): PathElement[] | undefined {
+function typeErrorsIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathElement[], out: string[]): void {
   const n = resolve(node, v);
   if (n.t === 'list' && Array.isArray(v)) {
+    const pes: PathElement[] = [];
+    const seen = new Set<PathElement>();
     for (let i = 0; i < v.length; i++) {
       let pe: PathElement;
       try {
@@ -776,16 +889,19 @@ function undeclaredIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathEle
       } catch {
         pe = indexPE(i);
       }
-      const found = undeclaredIn(r, n.elem, v[i], [...path, pe]);
-      if (found) return found;
+      if (n.rel !== 'atomic' && seen.has(pe)) out.push(`${pathString(path)}: duplicate entries for key ${pathString([pe])}`);
+      seen.add(pe);
+      pes.push(pe);
     }
+    for (let i = 0; i < v.length; i++) typeErrorsIn(r, n.elem, v[i], [...path, pes[i]], out);
   } else if ((n.t === 'struct' || n.t === 'map') && isObj(v)) {
     for (const k of Object.keys(v)) {
       const cn = r.childOf(n, k);
-      if (!cn) return [...path, fieldPE(k)];
-      const found = undeclaredIn(r, cn, v[k], [...path, fieldPE(k)]);
-      if (found) return found;
+      if (!cn) {
+        out.push(`${pathString([...path, fieldPE(k)])}: field not declared in schema`);
+        continue;
+      }
+      typeErrorsIn(r, cn, v[k], [...path, fieldPE(k)], out);
     }
   }
-  return undefined;
 }

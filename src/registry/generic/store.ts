@@ -35,7 +35,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/va
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
-import { SCHEMAS, applySchemaDefaults, rootDefinition } from '../../schema/types/index.js';
+import { SCHEMAS, applySchemaDefaults, goRoundTrip, rootDefinition, storageRoundTrip } from '../../schema/types/index.js';
 import { FieldManager, type FieldOwner } from '../../patch/ssa/field-manager.js';
 import type { Watch } from '../../machinery/watch.js';
 import { watchStore, type WatchOptions } from './watch.js';
@@ -487,7 +487,7 @@ export class GenericStore {
     if (errs.length) throw this.invalid(obj, errs);
   }
 
-  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject }> {
+  async create(namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<{ bytes: Buffer; obj: KObject; warnings: string[] }> {
     const obj = input;
     this.alignNamespace(obj, namespace);
     await this.checkNamespace(namespace, obj.metadata.name ?? '');
@@ -496,11 +496,12 @@ export class GenericStore {
     if (base) obj.metadata.name = generateName(base);
     this.def.strategy.canonicalize?.(obj);
     this.validateCreate(obj);
+    const warnings = this.def.strategy.warningsOnCreate?.(obj) ?? [];
     await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
     // A generated name can collide; try a few fresh names before giving up, as kube does.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.commitCreate(obj, dryRun);
+        return { ...(await this.commitCreate(obj, dryRun)), warnings };
       } catch (e) {
         if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
           obj.metadata.name = generateName(base);
@@ -512,9 +513,15 @@ export class GenericStore {
     }
   }
 
+  /** The bytes stored for a validated object, after what kube's protobuf storage does to it. */
+  private storedForm(obj: KObject): Buffer {
+    storageRoundTrip(obj, this.definition, SCHEMAS);
+    return encodeForStorage(obj);
+  }
+
   private async commitCreate(obj: KObject, dryRun: boolean): Promise<{ bytes: Buffer; obj: KObject }> {
     const name = obj.metadata.name!;
-    const value = encodeForStorage(obj);
+    const value = this.storedForm(obj);
     const out = await this.commit(
       this.keyFor(obj.metadata.namespace ?? '', name),
       (cur) => {
@@ -538,7 +545,7 @@ export class GenericStore {
     subresource = '',
     dryRun = false,
     owner?: WriteOwner,
-  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean; warnings: string[] }> {
     const strategy = this.strategyFor(subresource);
     if (!input.metadata.name) {
       throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
@@ -605,10 +612,11 @@ export class GenericStore {
     createIfMissing?: () => KObject,
     dryRun = false,
     owner?: WriteOwner,
-  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean }> {
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean; warnings: string[] }> {
     const strategy = this.strategyFor(subresource);
     const key = this.keyFor(namespace, name);
     let created = false;
+    let warnings: string[] = [];
     let result: KObject | undefined;
     // The stored form of `result`, kept for the answer (encoding twice costs a stringify).
     let stored: Buffer | undefined;
@@ -620,9 +628,10 @@ export class GenericStore {
         this.prepareCreate(obj, namespace, this.trackFields(null, obj, strategy, owner));
         strategy.canonicalize?.(obj);
         this.validateCreate(obj);
+        warnings = strategy.warningsOnCreate?.(obj) ?? [];
         created = true;
         result = obj;
-        stored = encodeForStorage(obj);
+        stored = this.storedForm(obj);
         return { kind: 'put', value: stored };
       }
       created = false;
@@ -633,25 +642,28 @@ export class GenericStore {
       const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
       errs.push(...strategy.validateUpdate(obj, old));
       if (errs.length) throw this.invalid(obj, errs);
+      warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
       result = obj;
       this.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
       if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !this.hasTypeFinalizers(obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
         // The last finalizer is gone (and no grace period runs): the update completes the deletion.
         return { kind: 'delete' };
       }
-      const value = encodeForStorage(obj);
+      const value = this.storedForm(obj);
       // Most updates change something: their length alone shows it, without the deep compare.
-      if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)))) return { kind: 'none' };
+      if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old))) {
+        return { kind: 'none' };
+      }
       stored = value;
       return { kind: 'put', value };
     }, dryRun);
     if (!result) throw new Error('update produced no object');
     if (out.decision === 'none' && out.current) {
       const obj = decodeKv(out.current);
-      return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false };
+      return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
     }
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created };
+    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created, warnings };
   }
 
   /**
@@ -697,10 +709,15 @@ export class GenericStore {
     return s;
   }
 
-  /** The schema's defaults (kube's SetDefaults_* as data), then what only the type knows. */
+  /**
+   * The schema's defaults (kube's SetDefaults_* as data), then what only the type knows; then
+   * the object as Go's struct holds it (a struct that is present has all its non-omitempty
+   * fields, e.g. `ordinals: {}` is `{start: 0}`), which is what managedFields see in kube.
+   */
   private applyDefaults(obj: KObject, strategy: Strategy): void {
     applySchemaDefaults(obj, this.definition, SCHEMAS);
     strategy.applyDefaults(obj);
+    goRoundTrip(obj, this.definition, SCHEMAS);
   }
 
   /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
@@ -854,6 +871,14 @@ export class GenericStore {
       if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
     }
   }
+}
+
+/**
+ * Whether two objects' managedFields are the same text: kube compares the bytes it stores,
+ * and FieldsV1 written in another key order (as its /scale writes leave it) is a change.
+ */
+function sameManagedFieldsText(a: KObject, b: KObject): boolean {
+  return JSON.stringify(a.metadata.managedFields) === JSON.stringify(b.metadata.managedFields);
 }
 
 /** The parts of an object a no-op check compares (resourceVersion is not content). */

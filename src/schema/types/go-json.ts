@@ -102,10 +102,48 @@ function visit(obj: Obj, def: string, registry: SchemaRegistry): void {
     const f = plan.byName.get(k);
     if (!f) continue;
     const v = obj[k];
+    // An empty managedFields list is a request (a reset) to the field manager, which removes it.
+    if (k === 'managedFields' && Array.isArray(v)) continue;
     if (!alwaysWritten(f) && f.omitempty && isEmptyForOmit(v, f)) {
       delete obj[k];
       continue;
     }
     descend(v, f, registry);
+  }
+}
+
+/**
+ * What kube's storage does to an object it writes: built-in types are stored as protobuf, in
+ * which an empty list or map is no list at all, so they come back nil: `containers: []`
+ * reads back as `containers: null` (and an empty omitempty one disappears). In place.
+ */
+export function storageRoundTrip(obj: unknown, definition: string, registry: SchemaRegistry): void {
+  if (isObj(obj)) visitStored(obj, definition, registry);
+}
+
+function visitStored(obj: Obj, def: string, registry: SchemaRegistry): void {
+  const plan = planOf(def, registry);
+  if (!plan) return;
+  for (const k of Object.keys(obj)) {
+    const f = plan.byName.get(k);
+    if (!f) continue;
+    const v = obj[k];
+    const kind = f.type.kind;
+    if ((kind === 'array' && Array.isArray(v) && v.length === 0) || (kind === 'map' && isObj(v) && isGoEmpty(v, f.type))) {
+      if (f.omitempty) delete obj[k];
+      else obj[k] = null;
+      continue;
+    }
+    descendStored(v, f, registry);
+  }
+}
+
+function descendStored(v: unknown, f: FieldSchema, registry: SchemaRegistry): void {
+  const t = f.type;
+  if (t.kind === 'ref' && isObj(v)) visitStored(v, t.name, registry);
+  else if (t.kind === 'array' && t.items.kind === 'ref' && Array.isArray(v)) {
+    for (const item of v) if (isObj(item)) visitStored(item, t.items.name, registry);
+  } else if (t.kind === 'map' && t.values.kind === 'ref' && isObj(v)) {
+    for (const item of Object.values(v)) if (isObj(item)) visitStored(item, t.values.name, registry);
   }
 }

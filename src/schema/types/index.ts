@@ -8,7 +8,7 @@ import { GENERATED } from './generated.js';
 
 export { EMBEDDED, GENERATED, GENERATED_FROM, GENERATED_ROOTS, INLINED, type InlineEmbed } from './generated.js';
 export { DEFAULTS, applySchemaDefaults, imagePullPolicyFor, roundQuantityUpToMilli, type DefaultRule, type DefinitionDefaults } from './defaults.js';
-export { goRoundTrip } from './go-json.js';
+export { goRoundTrip, storageRoundTrip } from './go-json.js';
 
 function withDescriptions(registry: SchemaRegistry, descriptions: Record<string, string>): SchemaRegistry {
   const out: SchemaRegistry = {};

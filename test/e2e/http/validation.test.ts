@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const IMMUTABLE_SPEC =
-  "Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+  "Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 
 async function expectNoSts(name: string): Promise<void> {
   expectCode(await http(k, 'GET', STS(NSA, name)), 404);

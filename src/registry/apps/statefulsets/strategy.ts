@@ -5,13 +5,15 @@ import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isEmptySelector, nonNegative, selectorMatches, validateAnnotations, validateLabelSelector, validateLabels } from '../../../machinery/validation/object-meta.js';
-import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { nameIsDNSLabel } from '../../../machinery/validation/names.js';
 import { withNullCreationTimestamp } from '../../../machinery/meta.js';
-import { deepEqual } from '../../../machinery/json-view.js';
+import { deepEqual, semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { defaultPodTemplate } from '../../core/pod-defaults.js';
-import { dropDisabledPodSpecFields, validatePersistentVolumeClaimSpec, validatePodSpec, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
+import { GoStringer, dropDisabledPodSpecFields, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
+import { goPointerValue } from '../../../machinery/go-format.js';
 import { applyPodSpecExtraDefaults } from '../../core/pods/strategy.js';
+import { podSpecWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
 
 interface StsSpec {
@@ -91,7 +93,10 @@ function validateSpec(obj: KObject): FieldError[] {
       break;
     case 'OnDelete':
       if (us.rollingUpdate) {
-        errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate', badValue: us.rollingUpdate, detail: "only allowed for updateStrategy 'RollingUpdate'" });
+        // Go's %#v of the internal struct.
+        const ru = us.rollingUpdate;
+        const text = `apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:${goPointerValue('intstr.IntOrString', ru.maxUnavailable !== undefined)}}`;
+        errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate', badValue: new GoStringer(text), detail: "only allowed for updateStrategy 'RollingUpdate'" });
       }
       break;
     case 'RollingUpdate':
@@ -132,13 +137,11 @@ function validateSpec(obj: KObject): FieldError[] {
     const labels = t.metadata?.labels;
     // A missing selector matches nothing (so never the template); an empty one is not checked.
     if ((!s.selector || !isEmptySelector(s.selector)) && !selectorMatches(s.selector, labels)) {
-      errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? {}, detail: '`selector` does not match template `labels`' });
+      errs.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', badValue: labels ?? new GoStringer('map[string]string(nil)'), detail: '`selector` does not match template `labels`' });
     }
     // kube 1.33 leaves the template's pod spec and the claim templates unchecked (a TODO in
-    // ValidatePodTemplateSpecForStatefulSet); kapi checks them as a pod template is checked
-    // elsewhere, because the spec requires it and a StatefulSet that can never start pods
-    // is better refused at the door.
-    errs.push(...validateTemplatePodSpec(t.spec ?? {}, s.volumeClaimTemplates ?? []));
+    // ValidatePodTemplateSpecForStatefulSet): what it accepts is accepted, and a template
+    // that cannot make pods shows when the pods are created.
     errs.push(...validateLabels(labels, 'spec.template.labels'));
     errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
     errs.push(...validatePodSpecificAnnotations(t.metadata?.annotations, t.spec, 'spec.template.annotations'));
@@ -153,39 +156,12 @@ function validateSpec(obj: KObject): FieldError[] {
   return errs;
 }
 
-interface ClaimTemplate {
-  metadata?: { name?: string };
+function historyLimitWarnings(obj: KObject): string[] {
+  const limit = spec(obj).revisionHistoryLimit;
+  return typeof limit === 'number' && limit < 0 ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : [];
 }
 
-/**
- * The template's pod spec as the pods will have it: every claim template becomes a volume
- * of the same name (replacing a template volume of that name, as the controller does).
- * Every claim template must be mounted by at least one container.
- */
-function validateTemplatePodSpec(podSpec: Record<string, unknown>, claims: ClaimTemplate[]): FieldError[] {
-  const names = claims.map((c) => c.metadata?.name ?? '');
-  const errs = validatePodSpec(podSpec, 'spec.template.spec', { claimVolumes: names });
-  claims.forEach((c, i) => {
-    const name = c.metadata?.name ?? '';
-    const path = `spec.volumeClaimTemplates[${i}]`;
-    // A claim template names the claims (<claim>-<set>-<ordinal>): its name is required here.
-    if (!name) errs.push({ type: 'FieldValueRequired', field: `${path}.metadata.name`, detail: '' });
-    else for (const m of nameIsDNSSubdomain(name, false)) errs.push({ type: 'FieldValueInvalid', field: `${path}.metadata.name`, badValue: name, detail: m });
-    errs.push(...validatePersistentVolumeClaimSpec((c as { spec?: unknown }).spec, `${path}.spec`));
-    const containers = [...((podSpec.containers ?? []) as { volumeMounts?: { name?: string }[] }[]), ...((podSpec.initContainers ?? []) as { volumeMounts?: { name?: string }[] }[])];
-    if (name && !containers.some((ct) => (ct.volumeMounts ?? []).some((m) => m.name === name))) {
-      errs.push({
-        type: 'FieldValueInvalid',
-        field: `spec.volumeClaimTemplates[${i}].metadata.name`,
-        badValue: name,
-        detail: 'must be mounted by at least one container (no volumeMount of this name in spec.template.spec.containers)',
-      });
-    }
-  });
-  return errs;
-}
-
-const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
   const errs = validateSpec(obj);
@@ -200,7 +176,7 @@ function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
       type: 'FieldValueForbidden',
       field: 'spec',
       detail:
-        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
     });
   }
   return errs;
@@ -238,10 +214,17 @@ const strategy: Strategy = {
   prepareForUpdate(obj, old) {
     obj.status = old.status;
     dropDisabledFields(obj, old);
-    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    // Semantic equality, as kube's: an emptied list is no change.
+    if (!semanticEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
   validate: validateSpec,
   validateUpdate: validateSpecUpdate,
+  warningsOnCreate: (obj) => [...podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec'), ...historyLimitWarnings(obj)],
+  warningsOnUpdate(obj, old) {
+    // kube warns about the template only when the spec changed (the generation moved).
+    const tpl = obj.metadata.generation !== old.metadata.generation ? podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec') : [];
+    return [...tpl, ...historyLimitWarnings(obj)];
+  },
 };
 
 const statusStrategy: Strategy = {

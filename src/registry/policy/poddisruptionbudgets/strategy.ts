@@ -6,9 +6,10 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nonNegative, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
-import { deepEqual } from '../../../machinery/json-view.js';
+import { semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer } from '../../core/pod-validation.js';
+import { goPointerValue } from '../../../machinery/go-format.js';
 
 const EVICTION_POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];
 const PERCENT = /^[0-9]+%$/;
@@ -44,7 +45,12 @@ function validateSpec(obj: KObject): FieldError[] {
   const s = spec(obj);
   const errs: FieldError[] = [];
   if (s.minAvailable !== undefined && s.maxUnavailable !== undefined) {
-    errs.push({ type: 'FieldValueInvalid', field: 'spec', badValue: s, detail: 'minAvailable and maxUnavailable cannot be both set' });
+    // Go's %#v of the internal struct, its pointer fields by address.
+    const p = goPointerValue;
+    const text =
+      `policy.PodDisruptionBudgetSpec{MinAvailable:${p('intstr.IntOrString', true)}, Selector:${p('v1.LabelSelector', s.selector !== undefined && s.selector !== null)}, ` +
+      `MaxUnavailable:${p('intstr.IntOrString', true)}, UnhealthyPodEvictionPolicy:${p('policy.UnhealthyPodEvictionPolicyType', s.unhealthyPodEvictionPolicy !== undefined)}}`;
+    errs.push({ type: 'FieldValueInvalid', field: 'spec', badValue: new GoStringer(text), detail: 'minAvailable and maxUnavailable cannot be both set' });
   }
   errs.push(...validateIntOrPercent(s.minAvailable, 'spec.minAvailable'));
   errs.push(...validateIntOrPercent(s.maxUnavailable, 'spec.maxUnavailable'));
@@ -78,7 +84,8 @@ const strategy: Strategy = {
   },
   prepareForUpdate(obj, old) {
     obj.status = old.status;
-    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    // Semantic equality, as kube's: an emptied list is no change.
+    if (!semanticEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
   validate: validateSpec,
   validateUpdate: (obj) => validateSpec(obj),

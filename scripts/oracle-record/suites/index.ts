@@ -1,0 +1,10 @@
+// The suites the recorder knows, by name (the folder under test/fixtures/oracle/).
+
+import type { Suite } from '../format.js';
+import { ssaClasses } from './ssa-classes.js';
+import { ssaRandom } from './ssa-random.js';
+
+export const SUITES: Record<string, Suite> = {
+  [ssaClasses.name]: ssaClasses,
+  [ssaRandom.name]: ssaRandom,
+};
