@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { KapiNode, type NodeConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
+import { parseCIDRSloppy } from './machinery/net/ip.js';
+import { parsePortRange } from './registry/core/services/port-allocator.js';
 
 const USAGE = `Usage: kapi serve [flags]
 
@@ -20,6 +22,8 @@ Flags:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
+  --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
+  --service-node-port-range string  NodePorts come from this range (default "30000-32767")
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 `;
@@ -37,6 +41,30 @@ export function parseDuration(s: string): number {
   }
   if (matched !== s) throw new Error(`invalid duration ${JSON.stringify(s)}`);
   return total;
+}
+
+/** kube-apiserver's checks of --service-cluster-ip-range: one CIDR, or two of different families. */
+function checkServiceRanges(value: string): string {
+  const cidrs = value.split(',').map((c) => c.trim());
+  const parsed = cidrs.map((c) => parseCIDRSloppy(c));
+  if (cidrs.length > 2 || parsed.some((c) => !c)) throw new Error(`--service-cluster-ip-range: invalid value ${JSON.stringify(value)}`);
+  if (parsed.length === 2 && parsed[0]!.family === parsed[1]!.family) {
+    throw new Error('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
+  }
+  for (const c of parsed) {
+    if (c!.family === 'IPv6' && c!.prefix < 64) throw new Error(`--service-cluster-ip-range: shortest allowed prefix length for service CIDR is 64, got ${c!.prefix}`);
+    if (c!.bits - c!.prefix < 2) throw new Error(`--service-cluster-ip-range: ${value} is too small`);
+  }
+  return cidrs.join(',');
+}
+
+function checkPortRange(value: string): string {
+  try {
+    parsePortRange(value);
+  } catch {
+    throw new Error(`invalid argument ${JSON.stringify(value)} for "--service-node-port-range" flag`);
+  }
+  return value;
 }
 
 function fail(msg: string): never {
@@ -61,6 +89,8 @@ async function serve(argv: string[]): Promise<void> {
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
         'storage-sync': { type: 'boolean', default: false },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
+        'service-node-port-range': { type: 'string', default: '30000-32767' },
         'feature-gates': { type: 'string', default: '' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -94,6 +124,8 @@ async function serve(argv: string[]): Promise<void> {
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
+      serviceClusterIPRange: checkServiceRanges(values['service-cluster-ip-range']),
+      serviceNodePortRange: checkPortRange(values['service-node-port-range']),
     };
   } catch (e) {
     fail((e as Error).message);

@@ -20,6 +20,8 @@ import { installHealth, type HealthCheck } from './health.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
+import { cidrAddr, ipString, parseCIDRSloppy } from '../machinery/net/ip.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -35,6 +37,10 @@ export interface NodeConfig {
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** --service-cluster-ip-range: one CIDR, or two (one per IP family). */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range, e.g. 30000-32767. */
+  serviceNodePortRange: string;
 }
 
 /**
@@ -48,6 +54,12 @@ function decodedOnce(bytes: Buffer): KObject {
   let obj = decodedForReading.get(bytes);
   if (!obj) decodedForReading.set(bytes, (obj = JSON.parse(bytes.toString('utf8')) as KObject));
   return obj;
+}
+
+/** The first usable address of the (primary) service range: the `kubernetes` Service's. */
+function firstServiceIP(ranges: string): string {
+  const cidr = parseCIDRSloppy(ranges.split(',')[0]!.trim())!;
+  return ipString(cidrAddr(cidr, 1n));
 }
 
 export class KapiNode {
@@ -103,6 +115,8 @@ export class KapiNode {
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
       },
+      storeFor: (group: string, resource: string) => this.storeFor(group, resource),
+      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
@@ -147,6 +161,10 @@ export class KapiNode {
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
     this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    // The kubernetes Service points at the port the server really listens on.
+    const kubernetesService = new KubernetesServiceController(this.storeFor('', 'services')!, addr.port, firstServiceIP(cfg.serviceClusterIPRange), this.log);
+    await kubernetesService.start();
+    this.controllers.push(kubernetesService);
     this.refreshObjectCounts();
   }
 
@@ -189,10 +207,18 @@ export class KapiNode {
 
   /** Objects the server has from its first start. */
   private async bootstrap(): Promise<void> {
+    // A store without the default namespace has never been started: the once-only objects go in.
+    const ns = this.storeFor('', 'namespaces')!;
+    const fresh = !ns.cache.get(ns.keyFor('', 'default'));
     const order: ResourceDef[] = RESOURCE_DEFS.filter((d) => d.bootstrap);
     for (const def of order) {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrap!) await store.ensure(obj);
+    }
+    if (!fresh) return;
+    for (const def of RESOURCE_DEFS.filter((d) => d.bootstrapOnce)) {
+      const store = this.storeFor(def.group, def.resource)!;
+      for (const obj of def.bootstrapOnce!) await store.ensure(obj);
     }
   }
 

@@ -24,7 +24,7 @@ import {
   qualifiedResource,
 } from '../../machinery/errors.js';
 import { isStorageError } from '../../storage/errors.js';
-import { type ResourceDef, type Strategy } from '../types.js';
+import { type HookEnv, type RegistryOptions, type ResourceDef, type Strategy, type WriteHooks, type WriteTxn } from '../types.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
 import { type KObject } from '../../machinery/object.js';
 import { decodeObject, encodeForStorage, storedLengthsDiffer, stripResourceVersion, withResourceVersion, type VersionedBytes } from '../../machinery/stored-bytes.js';
@@ -61,6 +61,10 @@ export interface StoreDeps {
    */
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
   admissionList: (group: string, resource: string) => Promise<KObject[]>;
+  /** Another served resource's store, for types whose writes reach other objects (hooks). */
+  storeFor?: (group: string, resource: string) => GenericStore | undefined;
+  /** The server's settings the types read (service ranges). */
+  options?: RegistryOptions;
 }
 
 export interface ListOptions {
@@ -90,14 +94,11 @@ export type DeleteResult =
   | { kind: 'marked'; object: VersionedBytes }
   | { kind: 'deleted'; object: VersionedBytes; obj: KObject };
 
-/** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
-function decodeKv(kv: KeyValue): KObject {
-  const obj = decodeObject(kv.value);
-  obj.metadata.resourceVersion = String(kv.modRevision);
-  return obj;
-}
 
 const WAIT_FOR_RV_MS = 3000;
+
+/** Thrown inside an attempt of a hooked update whose state changed under it: the attempt starts over. */
+const STALE_ATTEMPT = new Error('stale update attempt');
 
 /** kube's etcd3 store grows a selector-thinned page's reads up to this batch size. */
 const MAX_STORE_BATCH = 10_000;
@@ -137,27 +138,97 @@ export class GenericStore {
   readonly definition: string;
   /** managedFields upkeep and Server-Side Apply for this kind. */
   readonly fieldManager: FieldManager;
+  /** The schema definition of what is stored: the type's own, or the stored resource's (storedAs). */
+  private readonly storedDefinition: string;
+  private hooksMade = false;
+  private hooksValue?: WriteHooks;
 
   constructor(
     readonly def: ResourceDef,
     private readonly deps: StoreDeps,
   ) {
-    this.prefix = `${deps.storagePrefix}/${def.group || 'core'}/${def.resource}/`;
+    const stored = def.storedAs ?? def;
+    this.prefix = `${deps.storagePrefix}/${stored.group || 'core'}/${stored.resource}/`;
     this.gr = { group: def.group, resource: def.resource };
     this.apiVersion = apiVersionOf(def);
     this.definition = rootDefinition(def.group, def.version, def.kind);
+    this.storedDefinition = def.storedAs ? rootDefinition(def.storedAs.group, 'v1', def.kind) : this.definition;
     this.fieldManager = new FieldManager(
       { group: def.group, version: def.version, kind: def.kind, definition: this.definition, hasStatus: Boolean(def.subresources?.status) },
       SCHEMAS,
     );
-    this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
+    const view = def.storedAs;
+    this.cache = new WatchCache(this.prefix, def.namespaced, {
+      historyMs: deps.historyMs,
+      maxHistory: 1_000_000,
+      transform: view ? (value) => encodeForStorage(view.fromStored(decodeObject(value))) : undefined,
+    });
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
       const e = this.cache.get(key);
       if (!e) return null;
       // The cache holds bytes with the revision spliced in; the actor wants the stored form.
-      return { key, value: stripResourceVersion(e), modRevision: e.rv, createRevision: e.createRevision };
+      const value = view ? encodeForStorage(view.toStored(decodeObject(stripResourceVersion(e)))) : stripResourceVersion(e);
+      return { key, value, modRevision: e.rv, createRevision: e.createRevision };
     });
+  }
+
+  /** The stored value decoded in this type's shape, with metadata.resourceVersion set from the store's revision. */
+  private decodeKv(kv: KeyValue): KObject {
+    let obj = decodeObject(kv.value);
+    if (this.def.storedAs) obj = this.def.storedAs.fromStored(obj);
+    obj.metadata.resourceVersion = String(kv.modRevision);
+    return obj;
+  }
+
+  /** Stored bytes (without a resourceVersion) in this type's shape. */
+  private viewOf(value: Buffer): Buffer {
+    const view = this.def.storedAs;
+    return view ? encodeForStorage(view.fromStored(decodeObject(value))) : value;
+  }
+
+  /** The bytes to store for an object of this type, without the storage round trip. */
+  private encodeStored(obj: KObject): Buffer {
+    return encodeForStorage(this.def.storedAs ? this.def.storedAs.toStored(obj) : obj);
+  }
+
+  /** The type's write hooks, made on first use (they reach other stores, which exist by then). */
+  private get hooks(): WriteHooks | undefined {
+    if (!this.hooksMade) {
+      this.hooksMade = true;
+      const make = this.def.writeHooks;
+      if (make) this.hooksValue = make(this.hookEnv());
+    }
+    return this.hooksValue;
+  }
+
+  private hookEnv(): HookEnv {
+    const deps = this.deps;
+    return {
+      store: (group, resource) => {
+        const st = deps.storeFor?.(group, resource);
+        if (!st) throw new Error(`no store for ${resource}.${group}`);
+        return st;
+      },
+      storage: deps.storage,
+      registryWatch: deps.registryWatch,
+      storagePrefix: deps.storagePrefix,
+      historyMs: deps.historyMs,
+      options: deps.options ?? { serviceClusterIPRange: '10.96.0.0/12', serviceNodePortRange: '30000-32767' },
+      log: deps.log,
+    };
+  }
+
+  /** AfterDelete: once an object is gone (never for a dry run). */
+  private async afterDelete(obj: KObject, dryRun: boolean): Promise<void> {
+    const hooks = this.hooks;
+    if (!hooks || dryRun) return;
+    try {
+      await hooks.afterDelete(obj);
+    } catch (e) {
+      // As in kube, a failed cleanup leaves the deletion standing; the repair loops catch up.
+      this.deps.log.warn({ err: (e as Error).message, resource: this.def.resource, name: obj.metadata.name }, 'after-delete hook failed');
+    }
   }
 
   /** The revision this node's caches reflect. */
@@ -208,7 +279,7 @@ export class GenericStore {
       if (!caughtUp) {
         const kv = await this.deps.storage.get(key);
         if (!kv) throw notFound(this.gr, name);
-        return this.entryOf(key, withResourceVersion(kv.value, kv.modRevision), kv);
+        return this.entryOf(key, withResourceVersion(this.viewOf(kv.value), kv.modRevision), kv);
       }
     } else {
       await this.freshen(resourceVersion);
@@ -343,7 +414,7 @@ export class GenericStore {
           }
           const kv = res.kvs[i];
           lastKey = kv.key;
-          const vb = withResourceVersion(kv.value, kv.modRevision);
+          const vb = withResourceVersion(this.viewOf(kv.value), kv.modRevision);
           if (!filter || filter(this.entryOf(kv.key, vb, kv))) items.push(vb);
         }
         if (!more || !limit || items.length >= limit || res.kvs.length === 0) break;
@@ -425,7 +496,8 @@ export class GenericStore {
   }
 
   private invalid(obj: KObject, errs: FieldError[]): StatusError {
-    return invalid(this.def.kind, this.def.group, obj.metadata?.name ?? '', errs);
+    // kube names the kind it validates: the stored (internal) one, for a resource served from another's storage.
+    return invalid(this.def.kind, this.def.storedAs ? this.def.storedAs.group : this.def.group, obj.metadata?.name ?? '', errs);
   }
 
   private async checkNamespace(namespace: string, name = ''): Promise<void> {
@@ -495,28 +567,58 @@ export class GenericStore {
     const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
     if (base) obj.metadata.name = generateName(base);
     this.def.strategy.canonicalize?.(obj);
-    this.validateCreate(obj);
-    const warnings = this.def.strategy.warningsOnCreate?.(obj) ?? [];
-    await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
-    // A generated name can collide; try a few fresh names before giving up, as kube does.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return { ...(await this.commitCreate(obj, dryRun)), warnings };
-      } catch (e) {
-        if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
-          obj.metadata.name = generateName(base);
-          this.def.strategy.canonicalize?.(obj);
-          continue;
+    const hooks = this.hooks;
+    // kube's BeginCreate: after the name is known, before validation; undone if the create fails.
+    let txn: WriteTxn | undefined = hooks ? await hooks.beginCreate(obj, dryRun) : undefined;
+    try {
+      this.validateCreate(obj);
+      const warnings = this.def.strategy.warningsOnCreate?.(obj) ?? [];
+      await this.def.admission?.admitCreate?.(obj, { list: (r) => this.deps.admissionList(r.group, r.resource) });
+      // A generated name can collide; try a few fresh names before giving up, as kube does.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const created = await this.commitCreate(obj, dryRun);
+          const done = txn;
+          txn = undefined;
+          await done?.commit();
+          return { ...created, warnings };
+        } catch (e) {
+          if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
+            obj.metadata.name = generateName(base);
+            this.def.strategy.canonicalize?.(obj);
+            if (hooks && txn) {
+              const undo = txn;
+              txn = undefined;
+              await undo.revert();
+              txn = await hooks.beginCreate(obj, dryRun);
+            }
+            continue;
+          }
+          throw e;
         }
-        throw e;
       }
+    } catch (e) {
+      await txn?.revert();
+      throw e;
     }
   }
 
   /** The bytes stored for a validated object, after what kube's protobuf storage does to it. */
   private storedForm(obj: KObject): Buffer {
-    storageRoundTrip(obj, this.definition, SCHEMAS);
-    return encodeForStorage(obj);
+    const view = this.def.storedAs;
+    if (!view) {
+      storageRoundTrip(obj, this.definition, SCHEMAS);
+      return encodeForStorage(obj);
+    }
+    const stored = view.toStored(obj);
+    storageRoundTrip(stored, this.storedDefinition, SCHEMAS);
+    return encodeForStorage(stored);
+  }
+
+  /** The answer's bytes before a revision is spliced in: the stored form, or the object's own for a view. */
+  private answerSource(obj: KObject, stored: Buffer | undefined): Buffer {
+    if (this.def.storedAs) return encodeForStorage(this.def.storedAs.fromStored(decodeObject(stored ?? this.encodeStored(obj))));
+    return stored ?? encodeForStorage(obj);
   }
 
   private async commitCreate(obj: KObject, dryRun: boolean): Promise<{ bytes: Buffer; obj: KObject }> {
@@ -531,7 +633,7 @@ export class GenericStore {
       dryRun,
     );
     if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
-    return { bytes: this.answerBytes(obj, value, out.revision, dryRun), obj };
+    return { bytes: this.answerBytes(obj, this.answerSource(obj, value), out.revision, dryRun), obj };
   }
 
   /**
@@ -613,6 +715,89 @@ export class GenericStore {
     dryRun = false,
     owner?: WriteOwner,
   ): Promise<{ bytes: Buffer; obj: KObject; created: boolean; warnings: string[] }> {
+    const hooks = subresource === '' ? this.hooks : undefined;
+    if (hooks) return this.hookedUpdate(hooks, namespace, name, tryUpdate, createIfMissing, dryRun, owner);
+    return this.updateLoop(namespace, name, subresource, tryUpdate, createIfMissing, dryRun, owner);
+  }
+
+  /**
+   * The update loop of a type with write hooks. A hook works outside the store (it allocates
+   * through other objects, asynchronously), so each attempt is prepared here, on the state
+   * read first, and committed only if that state is still current: kube's BeginUpdate per
+   * attempt of GuaranteedUpdate, with the attempt's allocations undone when it loses.
+   */
+  private async hookedUpdate(
+    hooks: WriteHooks,
+    namespace: string,
+    name: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing: (() => KObject) | undefined,
+    dryRun: boolean,
+    owner: WriteOwner | undefined,
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean; warnings: string[] }> {
+    const strategy = this.def.strategy;
+    const key = this.keyFor(namespace, name);
+    for (let attempt = 0; ; attempt++) {
+      const cur = await this.currentKv(key, attempt > 0);
+      let prepared: KObject;
+      let txn: WriteTxn;
+      if (!cur) {
+        if (!createIfMissing) throw notFound(this.gr, name);
+        prepared = createIfMissing();
+        this.prepareCreate(prepared, namespace, this.trackFields(null, prepared, strategy, owner));
+        strategy.canonicalize?.(prepared);
+        txn = await hooks.beginCreate(prepared, dryRun);
+      } else {
+        const old = this.decodeKv(cur);
+        prepared = tryUpdate(old);
+        this.prepareUpdate(prepared, old, strategy, this.trackFields(old, prepared, strategy, owner));
+        strategy.canonicalize?.(prepared);
+        txn = await hooks.beginUpdate(prepared, old, dryRun);
+      }
+      const expected = cur ? String(cur.modRevision) : '';
+      const onStale = (): never => {
+        throw STALE_ATTEMPT;
+      };
+      try {
+        // managedFields were tracked above, before the hook: what it allocates is no manager's.
+        const res = await this.updateLoop(
+          namespace,
+          name,
+          '',
+          (now) => (now.metadata.resourceVersion === expected ? clone(prepared) : onStale()),
+          cur ? (createIfMissing ? onStale : undefined) : () => clone(prepared),
+          dryRun,
+          owner?.apply ? owner : undefined,
+        );
+        await txn.commit();
+        return res;
+      } catch (e) {
+        await txn.revert();
+        if (e === STALE_ATTEMPT && attempt < 16) continue;
+        if (e === STALE_ATTEMPT) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+        throw e;
+      }
+    }
+  }
+
+  /** The current stored state of a key: the cache's (cheap, maybe stale) or the store's. */
+  private async currentKv(key: string, fromStore: boolean): Promise<KeyValue | null> {
+    if (fromStore) return this.deps.storage.get(key);
+    const e = this.cache.get(key);
+    if (!e) return this.deps.storage.get(key);
+    const value = this.def.storedAs ? this.encodeStored(decodeObject(stripResourceVersion(e))) : stripResourceVersion(e);
+    return { key, value, modRevision: e.rv, createRevision: e.createRevision };
+  }
+
+  private async updateLoop(
+    namespace: string,
+    name: string,
+    subresource: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing: (() => KObject) | undefined,
+    dryRun: boolean,
+    owner: WriteOwner | undefined,
+  ): Promise<{ bytes: Buffer; obj: KObject; created: boolean; warnings: string[] }> {
     const strategy = this.strategyFor(subresource);
     const key = this.keyFor(namespace, name);
     let created = false;
@@ -635,7 +820,7 @@ export class GenericStore {
         return { kind: 'put', value: stored };
       }
       created = false;
-      const old = decodeKv(cur);
+      const old = this.decodeKv(cur);
       const obj = tryUpdate(old);
       this.prepareUpdate(obj, old, strategy, this.trackFields(old, obj, strategy, owner));
       strategy.canonicalize?.(obj);
@@ -658,12 +843,13 @@ export class GenericStore {
       return { kind: 'put', value };
     }, dryRun);
     if (!result) throw new Error('update produced no object');
+    if (out.decision === 'delete') await this.afterDelete(result, dryRun);
     if (out.decision === 'none' && out.current) {
-      const obj = decodeKv(out.current);
-      return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
+      const obj = this.decodeKv(out.current);
+      return { bytes: withResourceVersion(this.viewOf(out.current.value), out.current.modRevision).bytes, obj, created: false, warnings };
     }
     if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-    return { bytes: this.answerBytes(result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created, warnings };
+    return { bytes: this.answerBytes(result, this.answerSource(result, stored), out.revision, dryRun), obj: result, created, warnings };
   }
 
   /**
@@ -764,7 +950,7 @@ export class GenericStore {
     let thenDelete = false;
     const out = await this.commit(key, (cur): Decision => {
       if (!cur) throw notFound(this.gr, name);
-      const obj = decodeKv(cur);
+      const obj = this.decodeKv(cur);
       this.checkDeletePreconditions(obj, opts);
       const plan = planDeletion(this.def, obj, opts);
       thenDelete = plan === 'mark-then-delete';
@@ -773,17 +959,18 @@ export class GenericStore {
         return { kind: 'delete' };
       }
       marked = obj;
-      if (deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
-      return { kind: 'put', value: encodeForStorage(obj) };
+      if (deepEqual(canonical(obj), canonical(this.decodeKv(cur)))) return { kind: 'none' };
+      return { kind: 'put', value: this.encodeStored(obj) };
     }, opts.dryRun === true);
     if (thenDelete && marked) return this.deleteMarked(key, name, marked, out.revision, opts.dryRun === true);
     if (out.decision === 'delete') {
-      const obj = decodeKv(out.previous!);
+      const obj = this.decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
-      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+      await this.afterDelete(obj, opts.dryRun === true);
+      return { kind: 'deleted', object: withResourceVersion(this.viewOf(out.previous!.value), out.revision), obj };
     }
     if (out.decision === 'none' && out.current) {
-      return { kind: 'marked', object: withResourceVersion(out.current.value, out.current.modRevision) };
+      return { kind: 'marked', object: withResourceVersion(this.viewOf(out.current.value), out.current.modRevision) };
     }
     if (!marked) throw notFound(this.gr, name);
     return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision) };
@@ -801,9 +988,10 @@ export class GenericStore {
         if (!cur) throw notFound(this.gr, name);
         return { kind: 'delete' };
       }, false);
-      const obj = decodeKv(out.previous!);
+      const obj = this.decodeKv(out.previous!);
       obj.metadata.resourceVersion = String(out.revision);
-      return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+      await this.afterDelete(obj, false);
+      return { kind: 'deleted', object: withResourceVersion(this.viewOf(out.previous!.value), out.revision), obj };
     } catch (e) {
       if (e instanceof StatusError && e.code === 404) return { kind: 'deleted', object: markedBytes, obj: marked };
       throw e;

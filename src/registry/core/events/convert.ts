@@ -4,6 +4,7 @@
 // reportingComponent). Events are stored in their core/v1 form.
 
 import type { KObject } from '../../../machinery/object.js';
+import { SCHEMAS, goRoundTrip } from '../../../schema/types/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -51,8 +52,16 @@ function convert(obj: KObject, apiVersion: string, names: Map<string, string>, o
   return out as unknown as KObject;
 }
 
-/** The events.k8s.io/v1 view of a stored (core/v1) Event. */
-export const eventToV1 = (core: KObject): KObject => convert(core, 'events.k8s.io/v1', TO_V1, V1_ORDER);
+/** The events.k8s.io/v1 view of a stored (core/v1) Event, as Go writes one (its omitempty fields). */
+export function eventToV1(core: KObject): KObject {
+  const out = convert(core, 'events.k8s.io/v1', TO_V1, V1_ORDER);
+  goRoundTrip(out, 'io.k8s.api.events.v1.Event', SCHEMAS);
+  return out;
+}
 
 /** The core/v1 (stored) form of an events.k8s.io/v1 Event. */
-export const eventToCore = (v1: KObject): KObject => convert(v1, 'v1', TO_CORE, CORE_ORDER);
+export function eventToCore(v1: KObject): KObject {
+  const out = convert(v1, 'v1', TO_CORE, CORE_ORDER);
+  goRoundTrip(out, 'io.k8s.api.core.v1.Event', SCHEMAS);
+  return out;
+}

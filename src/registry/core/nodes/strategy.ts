@@ -13,12 +13,14 @@ import { isDualStackCIDRs } from '../../../machinery/net/ip.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer, qty } from '../pod-validation.js';
+import { quantityGoString } from '../persistentvolumes/quantity-go.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
-const TAINT_EFFECTS = ['NoExecute', 'NoSchedule', 'PreferNoSchedule'];
+// In kube's order (its message lists them unsorted).
+const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const ROLE_PREFIX = 'node-role.kubernetes.io/';
 const ROLE_LABEL = 'kubernetes.io/role';
 
@@ -37,14 +39,14 @@ function validateResourceList(list: unknown, path: string): FieldError[] {
     if (!q) continue;
     const p = `${path}.${k}`;
     if (q.value < 0) errs.push(invalid(p, q.canonical, 'must be greater than or equal to 0'));
-    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(q.canonical), 'must be an integer'));
+    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(quantityGoString(q.canonical, '')), 'must be an integer'));
   }
   return errs;
 }
 
 /** Go's %#v of a core.Taint, as Duplicate prints it. */
 function taintGo(t: Obj): GoStringer {
-  const added = t.timeAdded ? '<time>' : '(*v1.Time)(nil)';
+  const added = t.timeAdded ? `time.Date(${JSON.stringify(str(t.timeAdded))})` : '<nil>';
   return new GoStringer(`core.Taint{Key:${JSON.stringify(str(t.key))}, Value:${JSON.stringify(str(t.value))}, Effect:${JSON.stringify(str(t.effect))}, TimeAdded:${added}}`);
 }
 
@@ -157,17 +159,29 @@ function validateNodeUpdate(obj: KObject, old: KObject): FieldError[] {
   return errs;
 }
 
-/** SetDefaults_NodeStatus: allocatable is the capacity when only the capacity is given. */
-function defaultStatus(obj: KObject): void {
+/**
+ * SetDefaults_NodeStatus (allocatable is the capacity when only the capacity is given), and
+ * the v1 conversion of podCIDR and podCIDRs: the singular field wins when both are set and
+ * differ, and always reads back as the first of the list.
+ */
+function defaultNode(obj: KObject): void {
   const st = asObj(obj.status);
   if (st && st.allocatable === undefined && asObj(st.capacity)) st.allocatable = structuredClone(st.capacity);
+  const s = asObj(obj.spec);
+  if (!s) return;
+  const cidr = str(s.podCIDR);
+  const cidrs = asArr(s.podCIDRs);
+  if (cidr && (cidrs.length === 0 || cidrs[0] !== cidr)) s.podCIDRs = [cidr];
+  const list = asArr(s.podCIDRs);
+  if (list.length > 0) s.podCIDR = list[0];
+  else delete s.podCIDR;
 }
 
 const strategy: Strategy = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   tracksGeneration: false,
-  applyDefaults: defaultStatus,
+  applyDefaults: defaultNode,
   prepareForCreate(obj) {
     delete spec(obj).configSource;
     const st = asObj(obj.status);

@@ -16,6 +16,7 @@ import { qty } from '../pod-validation.js';
 import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from './node-affinity.js';
 import { specDiff } from '../../generic/spec-diff.js';
+import { quantityGoString } from './quantity-go.js';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
@@ -176,28 +177,11 @@ function capacityGo(capacity: Obj | undefined): { goString: string } {
   if (!capacity) return { goString: 'core.ResourceList(nil)' };
   const entries = Object.keys(capacity)
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${quantityGo(qty(capacity[k])?.canonical ?? '0')}`);
+    .map((k) => {
+      const c = qty(capacity[k])?.canonical ?? '0';
+      return `${JSON.stringify(k)}:${quantityGoString(c, c)}`;
+    });
   return { goString: `core.ResourceList{${entries.join(', ')}}` };
-}
-
-const DECIMAL_SCALE: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_POWER: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-
-function quantityGo(canonical: string): string {
-  const m = /^(-?[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]?)$/.exec(canonical);
-  let value = canonical;
-  let scale = 0;
-  let format = 'DecimalSI';
-  if (m) {
-    if (m[2]! in BINARY_POWER) {
-      value = String(BigInt(m[1]!) << BigInt(BINARY_POWER[m[2]!]!));
-      format = 'BinarySI';
-    } else {
-      value = m[1]!;
-      scale = DECIMAL_SCALE[m[2]!]!;
-    }
-  }
-  return `resource.Quantity{i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:${JSON.stringify(canonical)}, Format:${JSON.stringify(format)}}`;
 }
 
 /** path.Clean for the one case kube tests ("/" however written). */

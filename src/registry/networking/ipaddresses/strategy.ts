@@ -35,6 +35,14 @@ function validateParentRef(ref: unknown): FieldError[] {
 
 const parentRefOf = (obj: KObject): unknown => asObj(obj.spec)?.parentRef;
 
+/** Go's %#v of the internal ParentReference (a pointer, as kube prints it: dereferenced). */
+function parentRefGo(ref: unknown): { goString: string } {
+  const p = asObj(ref);
+  if (!p) return { goString: '(*networking.ParentReference)(nil)' };
+  const f = (k: string): string => JSON.stringify(str(p[k]));
+  return { goString: `networking.ParentReference{Group:${f('group')}, Resource:${f('resource')}, Namespace:${f('namespace')}, Name:${f('name')}}` };
+}
+
 const strategy: Strategy = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
@@ -45,7 +53,7 @@ const strategy: Strategy = {
   validate: (obj) => validateParentRef(parentRefOf(obj)),
   validateUpdate(obj, old) {
     const errs = validateParentRef(parentRefOf(obj));
-    if (!deepEqual(parentRefOf(obj), parentRefOf(old))) errs.push(invalid('spec.parentRef', parentRefOf(obj) ?? null, 'field is immutable'));
+    if (!deepEqual(parentRefOf(obj), parentRefOf(old))) errs.push(invalid('spec.parentRef', parentRefGo(parentRefOf(obj)), 'field is immutable'));
     return errs;
   },
 };

@@ -60,7 +60,7 @@ function validate(obj: KObject): FieldError[] {
   const errs: FieldError[] = [];
   const provisioner = str(obj.provisioner);
   if (!provisioner) errs.push(required('provisioner', ''));
-  else for (const m of isQualifiedName(provisioner.toLowerCase())) errs.push(invalid('provisioner', provisioner, m));
+  else for (const m of isQualifiedName(provisioner.toLowerCase())) errs.push(invalid('provisioner', provisioner.toLowerCase(), m));
   errs.push(...validateParameters(obj.parameters));
   const reclaim = str(obj.reclaimPolicy);
   if (reclaim && !RECLAIM_POLICIES.includes(reclaim)) errs.push(notSupported('reclaimPolicy', reclaim, RECLAIM_POLICIES));
