@@ -130,6 +130,29 @@ export interface HookStore {
   delete(namespace: string, name: string, opts: { preconditions?: { uid?: string; resourceVersion?: string } }): Promise<unknown>;
 }
 
+/** The store of the object an action acts on (GenericStore): its one update loop. */
+export interface ActionStore {
+  readonly gr: { group: string; resource: string };
+  guaranteedUpdate(
+    namespace: string,
+    name: string,
+    subresource: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing?: () => KObject,
+    dryRun?: boolean,
+  ): Promise<{ obj: KObject }>;
+}
+
+/** A POST subresource that takes a `kind` body (a Binding, an Eviction) for one object. */
+export interface ActionSubresource {
+  /** The kind of the body, and of the discovery entry. */
+  kind: { group: string; version: string; kind: string };
+  /** The strategy of the updates the action makes through the store (subresource = its name). */
+  strategy?: Strategy;
+  /** Acts on object `name`; answers the code and the body to send (a Status or an object). */
+  post(store: ActionStore, namespace: string, name: string, body: KObject, opts: { dryRun: boolean }): Promise<{ code: number; body: Record<string, unknown> }>;
+}
+
 export interface ResourceKey {
   group: string;
   resource: string;
@@ -184,6 +207,16 @@ export interface ResourceDef {
    * cohabiting resources: events.k8s.io/v1 Events are the core/v1 Events).
    */
   storedAs?: StoredAs;
+  /**
+   * The group/version kube stores the type in, when it is not the served one (discovery's
+   * storageVersionHash reads it): IPAddresses are still stored as v1beta1 in 1.33.
+   */
+  storageVersion?: { group: string; version: string };
+  /**
+   * Subresources that take another kind by POST and act on the object (kube's Creater
+   * subresources: pods/binding, pods/eviction), by name.
+   */
+  actions?: Record<string, ActionSubresource>;
   /** The work writes do beyond the object itself (kube's BeginCreate, BeginUpdate and AfterDelete). */
   writeHooks?: (env: HookEnv) => WriteHooks;
   /**
@@ -197,6 +230,10 @@ export interface ResourceDef {
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 export const verbsOf = (def: ResourceDef): string[] => def.verbs ?? ALL_VERBS;
+
+/** The group/version the type's objects are stored in (its own, another resource's, or an older one). */
+export const storageVersionOf = (def: ResourceDef): { group: string; version: string } =>
+  def.storageVersion ?? (def.storedAs ? { group: def.storedAs.group, version: 'v1' } : { group: def.group, version: def.version });
 
 /** The type as discovery and OpenAPI describe it. */
 export function apiResourceOf(def: ResourceDef): APIResource {
@@ -212,6 +249,7 @@ export function apiResourceOf(def: ResourceDef): APIResource {
     namespaced: def.namespaced,
     verbs: verbsOf(def),
     objectSubresources: Object.keys(def.subresources ?? {}).sort(),
+    actions: Object.entries(def.actions ?? {}).map(([name, a]) => ({ name, ...a.kind })),
     scale: def.scale !== undefined,
     // kube documents the deleted object as the DELETE answer only for storages that return it
     // (MayReturnFullObjectDeleter); a namespace's own delete logic answers with it but is

@@ -890,7 +890,7 @@ export class GenericStore {
 
   private strategyFor(subresource: string): Strategy {
     if (subresource === '') return this.def.strategy;
-    const s = this.def.subresources?.[subresource];
+    const s = this.def.subresources?.[subresource] ?? this.def.actions?.[subresource]?.strategy;
     if (!s) throw notFound(this.gr, '');
     return s;
   }

@@ -23,6 +23,7 @@ import {
   validDeletionCost,
 } from '../pod-validation.js';
 import { asArr, asObj, deepEqual, isObj, str, type Obj } from '../../../machinery/json-view.js';
+import { podBinding } from './binding.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -667,6 +668,7 @@ export const pods: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
+  actions: { binding: podBinding },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,

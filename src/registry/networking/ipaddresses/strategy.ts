@@ -80,6 +80,7 @@ export const ipAddresses: ResourceDef = {
   strategy,
   nameValidator: nameIsIPAddress,
   returnDeletedObject: false,
+  storageVersion: { group: 'networking.k8s.io', version: 'v1beta1' },
   table: {
     // kube's printer writes an Age cell it declares no column for.
     columns: [NAME_COLUMN, column('ParentRef', 'string', 'ParentRef references the resource that an IPAddress is attached to. An IPAddress must reference a parent object.')],
