@@ -12,7 +12,8 @@ import { validateLegacyCIDR } from '../../../machinery/validation/ip.js';
 import { isDualStackCIDRs } from '../../../machinery/net/ip.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { GoStringer, qty } from '../pod-validation.js';
+import { GoStringer } from '../../../machinery/validation/field.js';
+import { qty } from '../../../schema/quantity.js';
 import { quantityGoString } from '../persistentvolumes/quantity-go.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;

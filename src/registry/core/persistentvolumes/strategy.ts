@@ -12,7 +12,7 @@ import { isDNS1123Label, isDNS1123Subdomain } from '../../../machinery/validatio
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { nowTimestamp } from '../../../machinery/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { qty } from '../pod-validation.js';
+import { qty } from '../../../schema/quantity.js';
 import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from './node-affinity.js';
 import { specDiff } from '../../generic/spec-diff.js';

@@ -12,7 +12,7 @@ import { validateLabels } from '../../../machinery/validation/object-meta.js';
 import { isDualStackIPs, isIPv6String, parseIPSloppy } from '../../../machinery/net/ip.js';
 import { asArr, asObj, str, type Obj } from '../../../machinery/json-view.js';
 import type { KObject } from '../../../machinery/object.js';
-import { GoStringer } from '../pod-validation.js';
+import { GoStringer } from '../../../machinery/validation/field.js';
 
 export const SESSION_AFFINITIES = ['ClientIP', 'None'];
 export const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
