@@ -1,8 +1,8 @@
 // The `kubernetes` Service in `default`, which kube-apiserver creates for itself and keeps (its
 // bootstrap controller's CreateOrUpdateMasterServiceIfNeeded): ClusterIP the first address of
-// the service range, port 443 (`https`) to the server's secure port. Checked at start and every
-// 10 s; a deleted one comes back, one that lost its https port gets it again. It writes through
-// the services store as `kube-apiserver`, as any client would.
+// the service range, port 443 (`https`) to the server's secure port. Checked at start, every
+// 10 s and when a change to it is seen; a deleted one comes back, one that lost its https port
+// gets it again. It writes through the services store as `kube-apiserver`, as any client would.
 
 import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic/store.js';
@@ -17,6 +17,7 @@ const OWNER = { manager: 'kube-apiserver', subresource: '' };
 export class KubernetesServiceController {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private unsubscribe?: () => void;
 
   constructor(
     private readonly services: GenericStore,
@@ -32,10 +33,15 @@ export class KubernetesServiceController {
     await this.reconcile();
     this.timer = setInterval(() => void this.reconcile(), RECONCILE_MS);
     this.timer.unref();
+    const key = this.services.keyFor('default', 'kubernetes');
+    this.unsubscribe = this.services.cache.subscribe((events) => {
+      if (events.some((e) => e.entry.key === key)) setImmediate(() => void this.reconcile());
+    });
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
   }
 
   private desired(): KObject {
