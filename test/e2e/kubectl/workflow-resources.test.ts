@@ -184,7 +184,7 @@ describe('nodes, volumes, classes and events with kubectl', () => {
     ]);
     const node = await kc(['describe', 'node', 'kapi-node-1']);
     expect(node.stdout).toContain('Taints:             node.kubernetes.io/not-ready:NoSchedule\n');
-    expect(node.stdout).toMatch(/Allocatable:\n  cpu:\s+2\n  memory:\s+4Gi\n  pods:\s+110\n/);
+    expect(node.stdout).toMatch(/Allocatable:\n {2}cpu:\s+2\n {2}memory:\s+4Gi\n {2}pods:\s+110\n/);
   });
 
   it('kubectl get events, kubectl events and describe show what was reported', async () => {
