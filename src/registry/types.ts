@@ -101,6 +101,9 @@ export interface WriteHooks {
   beginCreate(obj: KObject, dryRun: boolean): Promise<WriteTxn>;
   beginUpdate(obj: KObject, old: KObject, dryRun: boolean): Promise<WriteTxn>;
   afterDelete(obj: KObject): Promise<void>;
+  /** Background work of the hooks' own (kube's repair loops of the allocators), once the store is loaded. */
+  start?(): void;
+  stop?(): void;
 }
 
 /** Server settings the registry's types read (kube-apiserver's flags of the same names). */
@@ -126,6 +129,8 @@ export interface HookEnv {
 /** The verbs of a store as hooks use them (GenericStore). */
 export interface HookStore {
   readonly cache: WatchCache;
+  /** The key prefix of the store's objects (every namespace). */
+  readonly prefix: string;
   keyFor(namespace: string, name: string): string;
   create(namespace: string, obj: KObject, dryRun?: boolean, owner?: { manager: string; subresource: string }): Promise<{ obj: KObject }>;
   delete(namespace: string, name: string, opts: { preconditions?: { uid?: string; resourceVersion?: string } }): Promise<unknown>;

@@ -121,6 +121,9 @@ export class KapiNode {
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
+    // The stores' own background work (the service allocators' repair), once they are loaded.
+    for (const s of this.stores.values()) s.startHooks();
+    this.controllers.push({ stop: () => this.stores.forEach((s) => s.stopHooks()) });
 
     const nsController = new NamespaceLifecycleController(
       this.storeFor('', 'namespaces')!,

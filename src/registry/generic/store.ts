@@ -92,6 +92,12 @@ export class GenericStore {
       },
     };
     if (def.scale) this.subresourceRESTs.set('scale', new ScaleREST(this, def.scale));
+    // Made now, before the node's watch loads the store: what the hooks watch (the node-port
+    // keys) must be in the first load. Other stores are reached only when the hooks run.
+    if (def.writeHooks) {
+      this.hooksMade = true;
+      this.hooksValue = def.writeHooks(this.hookEnv());
+    }
   }
 
   /** The type's write hooks, made on first use (they reach other stores, which exist by then). */
@@ -118,6 +124,15 @@ export class GenericStore {
       options: deps.options ?? { serviceClusterIPRange: '10.96.0.0/12', serviceNodePortRange: '30000-32767' },
       log: deps.log,
     };
+  }
+
+  /** Starts what the type's hooks do on their own (repairs of allocations); after the node's first load. */
+  startHooks(): void {
+    this.hooks?.start?.();
+  }
+
+  stopHooks(): void {
+    this.hooks?.stop?.();
   }
 
   /** The object that serves `subresource` when it has one of its own (kube's ScaleREST). */

@@ -371,6 +371,33 @@ describe('allocations across restarts and in small ranges', () => {
     }
   });
 
+  it('the repair at start takes back leaked addresses and retakes lost ones, as kube\'s RepairIPAddress', async () => {
+    const a = await startKapi();
+    const ipObj = (name: string, labels: Obj, parentRef: Obj): Obj => ({ apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name, labels }, spec: { parentRef } });
+    const managed = { 'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io' };
+    try {
+      expectCode(await http(a, 'POST', SVC(), svc('held', { clusterIP: '10.96.7.7', ports: [{ port: 80 }] })), 201);
+      // The allocator's address pointing at no Service goes; another manager's stays.
+      expectCode(await http(a, 'POST', IP(), ipObj('10.96.8.8', managed, { group: 'apps', resource: 'deployments', namespace: NS, name: 'x' })), 201);
+      expectCode(await http(a, 'POST', IP(), ipObj('10.96.8.9', { 'ipaddress.kubernetes.io/managed-by': 'someone.example.com' }, { group: '', resource: 'services', namespace: NS, name: 'gone' })), 201);
+      // The Service still holds an address whose object was deleted: the repair takes it again.
+      expectCode(await http(a, 'DELETE', IP('10.96.7.7')), 200);
+      await a.stop();
+      const b = await startKapi({ dataDir: a.dataDir });
+      try {
+        await eventually('the leaked address released', async () => (await http(b, 'GET', IP('10.96.8.8'))).status === 404);
+        await eventually('the lost address taken again', async () => (await http(b, 'GET', IP('10.96.7.7'))).status === 200);
+        expect(expectCode(await http(b, 'GET', IP('10.96.7.7')), 200).spec.parentRef).toEqual({ resource: 'services', namespace: NS, name: 'held' });
+        expectCode(await http(b, 'GET', IP('10.96.8.9')), 200);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      await a.stop();
+      await removeDir(a.dataDir);
+    }
+  });
+
   it('an exhausted range answers kube\'s error, also under concurrent creates', async () => {
     const small = await startKapi({ args: ['--service-cluster-ip-range', '10.0.0.0/29', '--service-node-port-range', '30000-30001'] });
     try {

@@ -4,16 +4,23 @@
 // NodePorts allocated before validation (a failed write gives them back), released once a
 // write that stops using them commits, and after a delete.
 
-import { internalError, invalid, type FieldError, type StatusError } from '../../../machinery/errors.js';
+import { internalError, invalid, StatusError, type FieldError } from '../../../machinery/errors.js';
 import type { KObject } from '../../../machinery/object.js';
 import { ipString, parseIPSloppy, type IPFamily } from '../../../machinery/net/ip.js';
 import { asArr, asObj, str, type Obj } from '../../../machinery/json-view.js';
-import type { HookEnv, WriteHooks, WriteTxn } from '../../types.js';
+import type { HookEnv, HookStore, WriteHooks, WriteTxn } from '../../types.js';
 import { AllocationError, IPAllocator, type ServiceRef } from './ip-allocator.js';
 import { PortAllocator } from './port-allocator.js';
 import { clusterIPsOf, isHeadless, needsHealthCheck, portsOf, validateClusterIPsRelatedFields } from './validation.js';
+import { MANAGED_BY_ALLOCATOR, MANAGED_BY_LABEL } from '../../networking/ipaddresses/strategy.js';
+import { decodeObject } from '../../../machinery/stored-bytes.js';
 
 type Spec = Obj;
+
+/** How often the pools are checked against the services (kube's repair interval). */
+const REPAIR_MS = 3 * 60_000;
+/** How old an allocation no service holds must be before it is taken back. */
+const LEAK_GRACE_MS = 60_000;
 
 const spec = (svc: KObject): Spec => (svc.spec ??= {}) as Spec;
 const familyOf = (ip: string): IPFamily | 'unknown' => parseIPSloppy(ip)?.family ?? 'unknown';
@@ -101,6 +108,25 @@ export function dropTypeDependentFields(s: Spec, o: Spec, status: Obj | undefine
   if (s.type !== 'LoadBalancer' && status) status.loadBalancer = {};
 }
 
+/**
+ * What kube's RepairIPAddress does with an IPAddress (syncIPAddress): addresses of other
+ * managers are left alone; one of the allocator's that points at something else than a
+ * Service goes; one whose Service is gone goes once it is older than the 60 s a create may
+ * take; one its Service does not list goes, unless it is a few seconds old and newer than the
+ * Service (a create that is being reverted).
+ */
+export function ipRepairVerdict(ip: KObject, svc: KObject | undefined, now: number): 'keep' | 'wait' | 'delete' {
+  if (ip.metadata.labels?.[MANAGED_BY_LABEL] !== MANAGED_BY_ALLOCATOR) return 'keep';
+  const parent = asObj(asObj(ip.spec)?.parentRef) ?? {};
+  if (str(parent.group) !== '' || parent.resource !== 'services') return 'delete';
+  const created = Date.parse(ip.metadata.creationTimestamp ?? '');
+  const age = now - created;
+  if (!svc) return age > LEAK_GRACE_MS ? 'delete' : 'wait';
+  if (clusterIPsOf(spec(svc)).includes(ip.metadata.name ?? '')) return 'keep';
+  if (created > Date.parse(svc.metadata.creationTimestamp ?? '') && age < 5_000) return 'wait';
+  return 'delete';
+}
+
 /** A port allocation in progress (kube's PortAllocationOperation): undone or finished with the write. */
 class PortOp {
   private readonly allocatedPorts: number[] = [];
@@ -156,15 +182,95 @@ export class ServiceAllocators implements WriteHooks {
   readonly primary: IPFamily;
   readonly ports: PortAllocator;
 
-  constructor(env: HookEnv) {
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly env: HookEnv) {
     const cidrs = env.options.serviceClusterIPRange.split(',').map((c) => c.trim()).filter(Boolean);
-    const ipStore = env.store('networking.k8s.io', 'ipaddresses');
+    const ipStore = (): HookStore => env.store('networking.k8s.io', 'ipaddresses');
     for (const c of cidrs) {
       const a = new IPAllocator(c, ipStore);
       this.ips.set(a.family, a);
     }
     this.primary = new IPAllocator(cidrs[0] ?? '10.96.0.0/12', ipStore).family;
     this.ports = new PortAllocator(env.options.serviceNodePortRange, env);
+  }
+
+  // ---- repair (kube's repair loops of the ClusterIP and NodePort allocators) ----
+
+  start(): void {
+    const run = (): void => {
+      this.repair(Date.now()).catch((e: unknown) => this.env.log.warn({ err: (e as Error).message }, 'service allocation repair failed'));
+    };
+    setImmediate(run);
+    this.timer = setInterval(run, REPAIR_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /**
+   * Brings the pools in line with the services: an address or port no service holds (a write
+   * that died between allocating and storing the service) is released, an address after
+   * kube's RepairIPAddress rules (ipRepairVerdict), a port once it is older than a grace
+   * period, so a write in flight on another node keeps it; one a service holds but the pool
+   * lost is taken again.
+   */
+  async repair(now: number): Promise<void> {
+    const services = this.env.store('', 'services');
+    const ipStore = this.env.store('networking.k8s.io', 'ipaddresses');
+    const byRef = new Map<string, KObject>();
+    const portOwner = new Map<number, string>();
+    for (const e of services.cache.list(services.prefix)) {
+      const svc = decodeObject(e.bytes);
+      const s = spec(svc);
+      const ref = `${svc.metadata.namespace ?? ''}/${svc.metadata.name ?? ''}`;
+      byRef.set(ref, svc);
+      for (const p of nodePortsOf(s)) portOwner.set(p, ref);
+      if (needsHealthCheck(s) && typeof s.healthCheckNodePort === 'number' && s.healthCheckNodePort > 0) portOwner.set(s.healthCheckNodePort, ref);
+    }
+    const held = new Set<string>();
+    for (const e of ipStore.cache.list(ipStore.prefix)) {
+      const ip = decodeObject(e.bytes);
+      held.add(ip.metadata.name!);
+      const parent = asObj(asObj(ip.spec)?.parentRef) ?? {};
+      if (ipRepairVerdict(ip, byRef.get(`${str(parent.namespace)}/${str(parent.name)}`), now) !== 'delete') continue;
+      try {
+        await ipStore.delete('', ip.metadata.name!, { preconditions: { uid: ip.metadata.uid } });
+        this.env.log.info({ ip: ip.metadata.name }, 'released a leaked ClusterIP');
+      } catch (err) {
+        // Gone or rewritten meanwhile (taken again by a write in flight): nothing to take back.
+        if (!(err instanceof StatusError && (err.code === 404 || err.code === 409))) throw err;
+      }
+    }
+    for (const [ref, svc] of byRef) {
+      const s = spec(svc);
+      if (!needsClusterIP(s) || isHeadless(s)) continue;
+      for (const ip of clusterIPsOf(s)) {
+        if (held.has(ip)) continue;
+        const parsed = parseIPSloppy(ip);
+        const a = parsed ? this.ips.get(parsed.family) : undefined;
+        if (!parsed || !a) continue;
+        const [namespace, name] = ref.split('/') as [string, string];
+        const taken = await a.allocate(parsed, { namespace, name }, false).then(
+          () => true,
+          () => false,
+        );
+        if (taken) this.env.log.info({ ip, service: ref }, 'took back a ClusterIP its Service holds');
+      }
+    }
+    for (const port of this.ports.allocated()) {
+      if (portOwner.has(port)) continue;
+      if (now - (this.ports.takenAt(port) ?? now) < LEAK_GRACE_MS) continue;
+      await this.ports.release(port);
+      this.env.log.info({ port }, 'released a leaked NodePort');
+    }
+    for (const [port, ref] of portOwner) {
+      if (this.ports.has(port) || !this.ports.inRange(port)) continue;
+      const [namespace, name] = ref.split('/') as [string, string];
+      await this.ports.take(port, { namespace, name });
+    }
   }
 
   // ---- the hooks ----

@@ -59,7 +59,8 @@ export class IPAllocator {
 
   constructor(
     cidrText: string,
-    private readonly store: HookStore,
+    /** The ipaddresses store, looked up when first needed (stores are made one by one). */
+    private readonly storeOf: () => HookStore,
   ) {
     const cidr = parseCIDRSloppy(cidrText);
     if (!cidr) throw new Error(`invalid service CIDR ${JSON.stringify(cidrText)}`);
@@ -81,6 +82,10 @@ export class IPAllocator {
     if (!cidrContains(this.cidr, ip)) return false;
     const off = ip.value - this.cidr.base;
     return off >= this.first && off <= this.last;
+  }
+
+  private get store(): HookStore {
+    return this.storeOf();
   }
 
   private taken(ip: IPAddr): boolean {
