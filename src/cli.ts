@@ -2,19 +2,35 @@
 // kapi's command line: `kapi serve` with kube-apiserver's flag names where they exist.
 
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { KapiNode, type NodeConfig } from './server/node.js';
+import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
-import { parseCIDRSloppy } from './machinery/net/ip.js';
-import { parsePortRange } from './registry/core/services/port-allocator.js';
+import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
+import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
+import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
+import { ensurePKIOffThread } from './auth/pki/worker.js';
+import { issueCert } from './auth/pki/certs.js';
+import { writeKubeconfig } from './server/kubeconfig.js';
 
 const USAGE = `Usage: kapi serve [flags]
+       kapi pki [flags]
 
-Flags:
+Flags of serve:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
   --bind-address string             address to listen on (default "127.0.0.1")
-  --secure-port int                 port to listen on; plain HTTP until TLS arrives (default 6443)
+  --secure-port int                 HTTPS port to listen on (default 6443)
+  --cert-dir string                 where the generated CA, serving and admin certificates live (default "<data-dir>/pki")
+  --tls-cert-file string            serving certificate (PEM chain) instead of the generated one
+  --tls-private-key-file string     the key of --tls-cert-file
+  --client-ca-file string           CA bundle that client certificates are checked against (default: the generated CA)
+  --tls-san strings                 more DNS names and IPs for the generated serving certificate (comma-separated, repeatable)
+  --tls-min-version string          VersionTLS10, VersionTLS11, VersionTLS12 (default), VersionTLS13
+  --tls-cipher-suites strings       cipher suites for TLS 1.2 and below, by their Go names (comma-separated)
+  --http2-max-streams-per-connection int  streams one HTTP/2 connection may have open (default 0: 250)
+  --anonymous-auth                  serve requests without credentials as system:anonymous (default true)
+  --insecure-plain-http             serve plain HTTP/1.1 with no TLS and no authentication, every request
+                                    as system:unsecured in system:masters; for tests and debugging only
   --storage-backend string          "level" (embedded LevelDB, default) or "etcd3"
   --etcd-servers strings            etcd URLs, comma-separated (for etcd3)
   --etcd-prefix string              key prefix in storage (default "/registry")
@@ -26,7 +42,34 @@ Flags:
   --service-node-port-range string  NodePorts come from this range (default "30000-32767")
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
+
+kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
+does on its first start, so several nodes can share one CA:
+  --data-dir, --cert-dir, --bind-address, --tls-san   as for serve
+  --kubeconfig string               also write a kubeconfig for --server with a client certificate
+  --server string                   the URL that kubeconfig points at
+  --user string                     that certificate's user (default "kubernetes-admin", the admin's)
+  --group strings                   its groups (comma-separated, repeatable; default system:masters with the admin)
 `;
+
+/** Go's strconv.ParseBool, as pflag parses boolean flags. */
+function parseGoBool(flag: string, s: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(s)} for "--${flag}" flag: strconv.ParseBool: parsing ${JSON.stringify(s)}: invalid syntax`);
+}
+
+/**
+ * pflag's boolean flags take `--name` (true) and `--name=false`; parseArgs's booleans take no
+ * value. These are declared as strings, and a bare `--name` becomes `--name=true`.
+ */
+function normalizeBoolFlags(argv: string[], names: string[]): string[] {
+  return argv.map((a) => (names.some((n) => a === `--${n}`) ? `${a}=true` : a));
+}
+
+/** Comma-separated values of a repeatable flag. */
+const listOf = (v: string[] | undefined): string[] => (v ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+
 
 /** Parses Go-style durations ("5m0s", "300s", "1h") into milliseconds. */
 export function parseDuration(s: string): number {
@@ -43,30 +86,6 @@ export function parseDuration(s: string): number {
   return total;
 }
 
-/** kube-apiserver's checks of --service-cluster-ip-range: one CIDR, or two of different families. */
-function checkServiceRanges(value: string): string {
-  const cidrs = value.split(',').map((c) => c.trim());
-  const parsed = cidrs.map((c) => parseCIDRSloppy(c));
-  if (cidrs.length > 2 || parsed.some((c) => !c)) throw new Error(`--service-cluster-ip-range: invalid value ${JSON.stringify(value)}`);
-  if (parsed.length === 2 && parsed[0]!.family === parsed[1]!.family) {
-    throw new Error('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
-  }
-  for (const c of parsed) {
-    if (c!.family === 'IPv6' && c!.prefix < 64) throw new Error(`--service-cluster-ip-range: shortest allowed prefix length for service CIDR is 64, got ${c!.prefix}`);
-    if (c!.bits - c!.prefix < 2) throw new Error(`--service-cluster-ip-range: ${value} is too small`);
-  }
-  return cidrs.join(',');
-}
-
-function checkPortRange(value: string): string {
-  try {
-    parsePortRange(value);
-  } catch {
-    throw new Error(`invalid argument ${JSON.stringify(value)} for "--service-node-port-range" flag`);
-  }
-  return value;
-}
-
 function fail(msg: string): never {
   process.stderr.write(`Error: ${msg}\n\n${USAGE}`);
   process.exit(2);
@@ -77,9 +96,19 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http']),
       options: {
         'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        'tls-cert-file': { type: 'string' },
+        'tls-private-key-file': { type: 'string' },
+        'client-ca-file': { type: 'string' },
+        'tls-san': { type: 'string', multiple: true },
+        'tls-min-version': { type: 'string', default: '' },
+        'tls-cipher-suites': { type: 'string', multiple: true },
+        'http2-max-streams-per-connection': { type: 'string', default: '0' },
+        'anonymous-auth': { type: 'string', default: 'true' },
+        'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
         'storage-backend': { type: 'string', default: 'level' },
@@ -113,8 +142,37 @@ async function serve(argv: string[]): Promise<void> {
   const prefix = values['etcd-prefix'].replace(/\/+$/, '');
   let cfg: NodeConfig;
   try {
+    const dataDir = resolve(values['data-dir']);
+    let serving: ServingConfig;
+    if (parseGoBool('insecure-plain-http', values['insecure-plain-http'])) {
+      serving = { plainHTTP: true };
+    } else {
+      const certFile = values['tls-cert-file'];
+      const keyFile = values['tls-private-key-file'];
+      if ((certFile === undefined) !== (keyFile === undefined)) {
+        throw new Error('--tls-cert-file and --tls-private-key-file must be given together');
+      }
+      let minVersion = parseMinVersion(values['tls-min-version']);
+      const ciphers = parseCipherSuites(listOf(values['tls-cipher-suites']));
+      if (ciphers.tls13Only) minVersion = 'TLSv1.3';
+      const streams = Number(values['http2-max-streams-per-connection']);
+      if (!Number.isInteger(streams) || streams < 0) throw new Error(`invalid --http2-max-streams-per-connection ${values['http2-max-streams-per-connection']}`);
+      const tls: TLSConfig = {
+          certDir: resolve(values['cert-dir'] ?? join(dataDir, 'pki')),
+          certFile: certFile && resolve(certFile),
+          keyFile: keyFile && resolve(keyFile),
+          clientCAFile: values['client-ca-file'] && resolve(values['client-ca-file']),
+          sans: listOf(values['tls-san']),
+          minVersion,
+          ciphers: ciphers.ciphers,
+          http2MaxStreams: streams,
+      };
+      serving = { tls };
+    }
     cfg = {
-      dataDir: resolve(values['data-dir']),
+      serving,
+      anonymousAuth: parseGoBool('anonymous-auth', values['anonymous-auth']),
+      dataDir,
       bindAddress: values['bind-address'],
       securePort: port,
       storageBackend: backend,
@@ -127,6 +185,8 @@ async function serve(argv: string[]): Promise<void> {
       serviceClusterIPRange: checkServiceRanges(values['service-cluster-ip-range']),
       serviceNodePortRange: checkPortRange(values['service-node-port-range']),
     };
+    // kube-apiserver's generated certificate also names the kubernetes Service's address.
+    if ('tls' in cfg.serving) cfg.serving.tls.sans.push(firstServiceIP(cfg.serviceClusterIPRange));
   } catch (e) {
     fail((e as Error).message);
   }
@@ -136,6 +196,13 @@ async function serve(argv: string[]): Promise<void> {
     fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
   }
   const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
+  // The certificates are made (first start) on a worker while the server's modules load.
+  if ('tls' in cfg.serving) {
+    const pki = ensurePKIOffThread(pkiOptions(cfg.bindAddress, cfg.serving.tls));
+    pki.catch(() => undefined);
+    cfg.serving.tls.pki = pki;
+  }
+  const { KapiNode } = await import('./server/node.js');
   const node = new KapiNode(cfg, log);
   const shutdown = (sig: string) => {
     log.info({ signal: sig }, 'shutting down');
@@ -158,9 +225,61 @@ async function serve(argv: string[]): Promise<void> {
   );
 }
 
+/** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */
+async function pki(argv: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        'bind-address': { type: 'string', default: '127.0.0.1' },
+        'tls-san': { type: 'string', multiple: true },
+        kubeconfig: { type: 'string' },
+        server: { type: 'string' },
+        user: { type: 'string' },
+        group: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
+  const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
+  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
+  for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
+  if (values.kubeconfig !== undefined) {
+    let client = made.admin;
+    if (values.user !== undefined) {
+      if (!made.caKey) fail(`${made.paths.caKey} is missing: cannot issue a certificate for ${values.user}`);
+      client = await issueCert({ cert: made.caCert, key: made.caKey }, { commonName: values.user, organizations: listOf(values.group), usages: ['client'] });
+    }
+    const path = await writeKubeconfig(resolve(values.kubeconfig), {
+      server: values.server!,
+      caCert: made.caCert,
+      clientCert: client?.cert,
+      clientKey: client?.key,
+      user: values.user ?? 'admin',
+    });
+    process.stdout.write(`wrote ${path}\n`);
+  }
+}
+
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'serve') {
   void serve(rest);
+} else if (cmd === 'pki') {
+  pki(rest).catch((e: unknown) => {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    process.exit(1);
+  });
 } else {
   process.stdout.write(USAGE);
   process.exit(cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2);

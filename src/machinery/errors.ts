@@ -102,6 +102,11 @@ export function forbidden(gr: GroupResource, name: string, why: string): StatusE
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource });
 }
 
+/** A request whose credential failed (or, with --anonymous-auth=false, that has none), as kube's authentication filter answers it. */
+export function unauthorized(): StatusError {
+  return new StatusError(401, 'Unauthorized', 'Unauthorized');
+}
+
 export function genericNotFound(): StatusError {
   return new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 }

@@ -1,5 +1,6 @@
 // The Koa application: one error path that turns anything thrown into a Status,
-// request info resolved once, metrics, the fixed endpoints, then resource requests.
+// request info resolved once, metrics, the filters (authentication, then authorization),
+// the fixed endpoints, then resource requests.
 
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -16,6 +17,8 @@ export interface AppParts {
   routes: (router: Router) => void;
   /** Middleware placed after request info (metrics). */
   observe?: Koa.Middleware[];
+  /** The request filters, in order, after observation: authentication, then authorization. */
+  filters?: Koa.Middleware[];
   resources: (ctx: Koa.Context) => Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export function createApp(parts: AppParts): Koa {
     await next();
   });
   for (const m of parts.observe ?? []) app.use(m);
+  for (const m of parts.filters ?? []) app.use(m);
 
   app.use(async (ctx, next) => {
     if (ctx.state.requestInfo.isResourceRequest) {

@@ -1,8 +1,8 @@
 // One kapi node: storage, the registry's caches and actors, controllers, and the HTTP
 // server, started in that order and stopped in reverse.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
@@ -18,10 +18,18 @@ import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
 import { installHealth, type HealthCheck } from './health.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
-import { writeAdminKubeconfig } from './kubeconfig.js';
+import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
+import { Listener, type TLSServing } from './listener.js';
+import { pkiOptions, type PKI } from '../auth/pki/files.js';
+import { ensurePKIOffThread } from '../auth/pki/worker.js';
+import { signedBy } from '../auth/pki/certs.js';
+import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
+import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
+import { authenticationFilter } from './filters/authentication.js';
+import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
-import { cidrAddr, ipString, parseCIDRSloppy } from '../machinery/net/ip.js';
+import { firstServiceIP } from '../registry/core/services/ranges.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -41,7 +49,55 @@ export interface NodeConfig {
   serviceClusterIPRange: string;
   /** --service-node-port-range, e.g. 30000-32767. */
   serviceNodePortRange: string;
+  /** How the node serves: TLS (the default), or plain HTTP with --insecure-plain-http. */
+  serving: ServingConfig;
+  /** --anonymous-auth */
+  anonymousAuth: boolean;
 }
+
+export interface TLSConfig {
+  /** --cert-dir: where the generated CA, serving and admin certificates live. */
+  certDir: string;
+  /** --tls-cert-file and --tls-private-key-file: a serving certificate brought by the user. */
+  certFile?: string;
+  keyFile?: string;
+  /** --client-ca-file: the CAs client certificates are checked against (default: the generated CA). */
+  clientCAFile?: string;
+  /** --tls-san: more names and addresses for the generated serving certificate. */
+  sans: string[];
+  minVersion: SecureVersion;
+  ciphers?: string;
+  /** --http2-max-streams-per-connection (0: Go's default, 250). */
+  http2MaxStreams: number;
+  /** The PKI, when the caller started making it already (the command line does, first thing). */
+  pki?: Promise<PKI>;
+}
+
+export type ServingConfig = { tls: TLSConfig } | { plainHTTP: true };
+
+/** What serving needs from the PKI: the TLS options and the admin's kubeconfig credentials. */
+interface PreparedServing {
+  tls?: TLSServing;
+  kubeconfig: Omit<KubeconfigSpec, 'server'>;
+}
+
+/** The PEM blocks of a bundle. */
+function pemBlocks(bundle: string): string[] {
+  return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/**
+ * kube's removed insecure port served every request as this user; plain HTTP here does the
+ * same, so a test or a debugging session without TLS can do everything.
+ */
+const unsecuredAuthenticator: Authenticator = {
+  name: 'insecure-plain-http',
+  authenticate: () => ({
+    kind: 'user',
+    user: { name: 'system:unsecured', uid: '', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED], extra: {} },
+    by: 'insecure-plain-http',
+  }),
+};
 
 /**
  * Objects decoded for reading only (admission, namespace checks), kept per stored version and
@@ -57,15 +113,10 @@ function decodedOnce(bytes: Buffer): KObject {
 }
 
 /** The first usable address of the (primary) service range: the `kubernetes` Service's. */
-function firstServiceIP(ranges: string): string {
-  const cidr = parseCIDRSloppy(ranges.split(',')[0]!.trim())!;
-  return ipString(cidrAddr(cidr, 1n));
-}
-
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
-  private server?: Server;
+  private listener?: Listener;
   private controllers: { stop(): void }[] = [];
   private compactor?: Compactor;
   readonly stores = new Map<string, GenericStore>();
@@ -81,8 +132,39 @@ export class KapiNode {
     return this.stores.get(`${group}/${resource}`);
   }
 
+  /**
+   * Reads or makes the certificates (first start: CA, serving and admin certificates under
+   * --cert-dir) and settles what the admin kubeconfig carries.
+   */
+  private async prepareServing(): Promise<PreparedServing> {
+    const serving = this.cfg.serving;
+    if (!('tls' in serving)) return { kubeconfig: {} };
+    const t = serving.tls;
+    const brought = t.certFile !== undefined && t.keyFile !== undefined;
+    const pki = await (t.pki ?? ensurePKIOffThread(pkiOptions(this.cfg.bindAddress, t)));
+    const cert = brought ? await readFile(t.certFile!, 'utf8') : pki.serving.cert;
+    const key = brought ? await readFile(t.keyFile!, 'utf8') : pki.serving.key;
+    const clientCA = t.clientCAFile ? await readFile(t.clientCAFile, 'utf8') : pki.caCert;
+    if (pki.written.length > 0) this.log.info({ files: pki.written }, 'wrote certificates');
+    // The kubeconfig trusts the CA that signed the serving certificate when kapi knows it (the
+    // generated one, or one of the client CAs, as when a cluster's nodes share `kapi pki`'s
+    // CA), and otherwise the top of the brought chain (Go trusts a pinned certificate).
+    const chain = pemBlocks(cert);
+    const top = chain[chain.length - 1] ?? '';
+    const caCert = [pki.caCert, ...pemBlocks(clientCA).map((c) => c + '\n')].find((c) => signedBy(top, c)) ?? top + '\n';
+    const admin = pki.admin && pemBlocks(clientCA).some((ca) => signedBy(pki.admin!.cert, ca)) ? pki.admin : undefined;
+    if (!admin) this.log.warn({ clientCAFile: t.clientCAFile }, 'the admin kubeconfig has no client certificate: the client CA did not sign it');
+    return {
+      tls: { cert, key, clientCA, minVersion: t.minVersion, ciphers: t.ciphers, http2MaxStreams: t.http2MaxStreams || 250 },
+      kubeconfig: { caCert, clientCert: admin?.cert, clientKey: admin?.key },
+    };
+  }
+
   async start(): Promise<void> {
     const cfg = this.cfg;
+    // Certificates are read or made while the store opens.
+    const servingReady = this.prepareServing();
+    servingReady.catch(() => undefined);
     this.storage = await openStorage({
       backend: cfg.storageBackend,
       dataDir: cfg.dataDir,
@@ -137,6 +219,14 @@ export class KapiNode {
       this.compactor.start();
     }
 
+    const prepared = await servingReady;
+    const authenticator = prepared.tls
+      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
+      : unsecuredAuthenticator;
+    // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
+    // its place after authentication.
+    const authorizer: Authorizer = alwaysAllow;
+    const authz = authorizationFilter(authorizer);
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
@@ -146,24 +236,20 @@ export class KapiNode {
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
+      filters: [authenticationFilter(authenticator, this.log), ...(authz ? [authz] : [])],
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
-    this.server = createServer(app.callback());
-    (await import('../api/watch-websocket.js')).serveUpgrades(this.server, app.callback());
-    // Watches are long-lived; Node's default request timeout would cut them.
-    this.server.requestTimeout = 0;
-    this.server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(cfg.securePort, cfg.bindAddress, () => resolve());
-    });
-    const addr = this.server.address() as AddressInfo;
-    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-    this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
-    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    const callback = app.callback();
+    this.listener = new Listener(callback, prepared.tls);
+    (await import('../api/watch-websocket.js')).serveUpgrades(this.listener.http1, callback);
+    const addr = await this.listener.listen(cfg.securePort, cfg.bindAddress);
+    const unspecified = addr.address === '0.0.0.0' || addr.address === '::';
+    const host = unspecified ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.url = `${this.listener.scheme}://${host}:${addr.port}`;
+    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, { server: this.url, ...prepared.kubeconfig });
     // The kubernetes Service points at the port the server really listens on.
     const kubernetesService = new KubernetesServiceController(this.storeFor('', 'services')!, addr.port, firstServiceIP(cfg.serviceClusterIPRange), this.log);
     await kubernetesService.start();
@@ -228,10 +314,7 @@ export class KapiNode {
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
     this.compactor?.stop();
-    if (this.server) {
-      this.server.closeAllConnections();
-      await new Promise<void>((r) => this.server!.close(() => r()));
-    }
+    await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
   }

@@ -327,7 +327,7 @@ describe('reading services', () => {
   it('watch: ADDED, MODIFIED, DELETED', async () => {
     const name = uniq('w');
     const list = expectCode(await http(k, 'GET', SVC()), 200);
-    const w = await WatchStream.open(k.url, `${SVC()}?watch=true&resourceVersion=${list.metadata.resourceVersion}&fieldSelector=metadata.name%3D${name}`);
+    const w = await WatchStream.open(k, `${SVC()}?watch=true&resourceVersion=${list.metadata.resourceVersion}&fieldSelector=metadata.name%3D${name}`);
     try {
       expectCode(await http(k, 'POST', SVC(), svc(name, { ports: [{ port: 80 }] })), 201);
       expectCode(await http(k, 'PATCH', SVC(name), { metadata: { labels: { x: 'y' } } }, MERGE), 200);

@@ -229,7 +229,7 @@ describe('events: core/v1 and events.k8s.io/v1 over the same objects', () => {
   it("kube's field selectors in each version, the Table, and watches of the other version's writes", async () => {
     const ns = 'kube-system';
     const a = uniq('fa');
-    const w = await WatchStream.open(k.url, `${EV1(ns)}?watch=true&fieldSelector=regarding.name%3Dsel-pod`);
+    const w = await WatchStream.open(k, `${EV1(ns)}?watch=true&fieldSelector=regarding.name%3Dsel-pod`);
     try {
       expectCode(await http(k, 'POST', EV(ns), { ...core(a), involvedObject: { kind: 'Pod', name: 'sel-pod', namespace: ns }, reason: 'Killing', type: 'Warning' }), 201);
       expectCode(await http(k, 'POST', EV(ns), { ...core(uniq('fb')), involvedObject: { kind: 'Pod', name: 'other', namespace: ns } }), 201);

@@ -11,36 +11,9 @@ import { nowTimestamp } from '../../../machinery/meta.js';
 import { stripResourceVersion } from '../../../machinery/stored-bytes.js';
 import type { HookEnv } from '../../types.js';
 import { AllocationError, ERR_FULL, type ServiceRef } from './ip-allocator.js';
+import { parsePortRange, portRangeString, type PortRange } from './ranges.js';
 
 export const ERR_PORT_ALLOCATED = 'provided port is already allocated';
-
-export interface PortRange {
-  base: number;
-  size: number;
-}
-
-/** utilnet.ParsePortRange: "30000-32767", "30000+2767" or a single port. */
-export function parsePortRange(text: string): PortRange {
-  const t = text.trim();
-  let m = /^([0-9]+)-([0-9]+)$/.exec(t);
-  let low: number;
-  let high: number;
-  if (m) {
-    low = Number(m[1]);
-    high = Number(m[2]);
-  } else if ((m = /^([0-9]+)\+([0-9]+)$/.exec(t))) {
-    low = Number(m[1]);
-    high = low + Number(m[2]);
-  } else if (/^[0-9]+$/.test(t)) {
-    low = high = Number(t);
-  } else {
-    throw new Error(`invalid port range ${JSON.stringify(text)}`);
-  }
-  if (low > 65535 || high > 65535 || high < low) throw new Error(`invalid port range ${JSON.stringify(text)}`);
-  return { base: low, size: high - low + 1 };
-}
-
-export const portRangeString = (r: PortRange): string => `${r.base}-${r.base + r.size - 1}`;
 
 /** The lower part of the range is kept for ports users ask for (KEP-3668). */
 function rangeOffset(size: number): number {
