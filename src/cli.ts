@@ -45,7 +45,7 @@ Flags of serve:
 
 kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
 does on its first start, so several nodes can share one CA:
-  --data-dir, --cert-dir, --bind-address, --tls-san   as for serve
+  --data-dir, --cert-dir, --bind-address, --tls-san, --service-cluster-ip-range   as for serve
   --kubeconfig string               also write a kubeconfig for --server with a client certificate
   --server string                   the URL that kubeconfig points at
   --user string                     that certificate's user (default "kubernetes-admin", the admin's)
@@ -236,6 +236,7 @@ async function pki(argv: string[]): Promise<void> {
         'cert-dir': { type: 'string' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'tls-san': { type: 'string', multiple: true },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         kubeconfig: { type: 'string' },
         server: { type: 'string' },
         user: { type: 'string' },
@@ -253,7 +254,14 @@ async function pki(argv: string[]): Promise<void> {
   }
   if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
   const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
-  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
+  let serviceIP: string;
+  try {
+    serviceIP = firstServiceIP(checkServiceRanges(values['service-cluster-ip-range']));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  // The names serve's generated certificate has, so serve finds it good as it is.
+  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], [...listOf(values['tls-san']), serviceIP]) });
   for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
   if (values.kubeconfig !== undefined) {
     let client = made.admin;
