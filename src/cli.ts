@@ -37,6 +37,7 @@ Flags of serve:
   --etcd-compaction-interval dur    how often history is compacted (default 5m0s; 0 disables)
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
+  --event-ttl duration              how long events are kept after their last write (default 1h0m0s; 0 keeps them)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
   --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
   --service-node-port-range string  NodePorts come from this range (default "30000-32767")
@@ -117,6 +118,7 @@ async function serve(argv: string[]): Promise<void> {
         'etcd-compaction-interval': { type: 'string', default: '5m0s' },
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
+        'event-ttl': { type: 'string', default: '1h0m0s' },
         'storage-sync': { type: 'boolean', default: false },
         'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         'service-node-port-range': { type: 'string', default: '30000-32767' },
@@ -179,6 +181,7 @@ async function serve(argv: string[]): Promise<void> {
       etcdServers,
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,
       watchHistoryMs: parseDuration(values['watch-history']),
+      eventTTLMs: parseDuration(values['event-ttl']),
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],

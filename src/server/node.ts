@@ -29,6 +29,7 @@ import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
 import { firstServiceIP } from '../registry/core/services/ranges.js';
 import { Compactor } from '../storage/compactor.js';
 
@@ -41,6 +42,8 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
+  eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
@@ -214,6 +217,12 @@ export class KapiNode {
     );
     nsController.start();
     this.controllers.push(nsController);
+    const eventTTL = cfg.eventTTLMs ?? 3_600_000;
+    if (eventTTL > 0) {
+      const expiry = new EventTTLController(this.storeFor('', 'events')!, eventTTL, this.log);
+      expiry.start();
+      this.controllers.push(expiry);
+    }
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();

@@ -248,6 +248,35 @@ describe('events: core/v1 and events.k8s.io/v1 over the same objects', () => {
     expect(t.columnDefinitions.map((c: Obj) => c.name)).toEqual(['Last Seen', 'Type', 'Reason', 'Object', 'Subobject', 'Source', 'Message', 'First Seen', 'Count', 'Name']);
     expect(t.rows[0].cells.slice(1)).toEqual(['Warning', 'Killing', 'pod/sel-pod', '', 'kubelet', 'hi', expect.any(String), 1, a]);
   });
+
+  it('--event-ttl: an event not written for that long goes (watchers see it deleted); one written again stays', async () => {
+    const short = await startKapi({ args: ['--event-ttl', '3s'] });
+    try {
+      const ns = 'default';
+      const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      expectCode(await http(short, 'POST', EV(ns), core('old', { lastTimestamp: now() })), 201);
+      expectCode(await http(short, 'POST', EV(ns), core('busy', { lastTimestamp: now() })), 201);
+      const list = expectCode(await http(short, 'GET', EV1(ns)), 200);
+      const w = await WatchStream.open(short, `${EV1(ns)}?watch=true&resourceVersion=${list.metadata.resourceVersion}`);
+      try {
+        // An event recorder counts repeats: count and lastTimestamp go up, the lease is renewed.
+        for (let i = 2; i <= 9; i++) {
+          await new Promise((r) => setTimeout(r, 700));
+          expectCode(await http(short, 'PATCH', EV(ns, 'busy'), { count: i, lastTimestamp: now() }, MERGE), 200);
+        }
+        const changes = await w.changes(9);
+        const deleted = changes.filter((c) => c.type === 'DELETED');
+        expect(deleted.map((c) => [c.object.apiVersion, c.object.metadata.name])).toEqual([['events.k8s.io/v1', 'old']]);
+        expectCode(await http(short, 'GET', EV(ns, 'old')), 404);
+        expect(expectCode(await http(short, 'GET', EV(ns, 'busy')), 200).count).toBe(9);
+      } finally {
+        w.close();
+      }
+    } finally {
+      await short.stop();
+      await removeDir(short.dataDir);
+    }
+  });
 });
 
 describe('persistent volumes', () => {
