@@ -102,6 +102,11 @@ export function forbidden(gr: GroupResource, name: string, why: string): StatusE
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource });
 }
 
+/** A request whose credential failed (or, with --anonymous-auth=false, that has none), as kube's authentication filter answers it. */
+export function unauthorized(): StatusError {
+  return new StatusError(401, 'Unauthorized', 'Unauthorized');
+}
+
 export function genericNotFound(): StatusError {
   return new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 }
@@ -126,6 +131,17 @@ export function requestEntityTooLarge(limit: number): StatusError {
 export function internalError(err: unknown): StatusError {
   const msg = err instanceof Error ? err.message : String(err);
   return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
+}
+
+/**
+ * What kube-apiserver answers for an error that is not a Status (its ErrorToAPIStatus): the
+ * code, the error's own text, and no reason (StatusReasonUnknown is empty, so omitted). This
+ * is its answer when etcd times out or cannot be reached.
+ */
+export function unknownError(code: number, message: string): StatusError {
+  const e = new StatusError(code, '', message);
+  delete e.status.reason;
+  return e;
 }
 
 export function serviceUnavailable(message: string): StatusError {
@@ -224,7 +240,8 @@ export function fieldErrorMessage(e: FieldError): string {
 
 /** 422 Invalid with one cause per field error, worded as kube-apiserver words it. */
 export function invalid(kind: string, group: string, name: string, errs: FieldError[]): StatusError {
-  const texts = errs.map(fieldErrorMessage);
+  // ErrorList.ToAggregate drops repeated messages from the text (the causes keep them all).
+  const texts = [...new Set(errs.map(fieldErrorMessage))];
   const agg = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const qualifiedKind = group ? `${kind}.${group}` : kind;
   return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${agg}`, {

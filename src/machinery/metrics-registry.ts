@@ -34,6 +34,19 @@ export function registryFor(deprecatedVersion?: string): Registry {
 }
 
 let showHidden = false;
+let hiddenLog: { warn(msg: string): void } | undefined;
+
+function warnShown(name: string): void {
+  hiddenLog?.warn(`Hidden metrics (${name}) have been manually overridden, showing this very deprecated metric.`);
+}
+
+// The server's modules (and the metrics they define) load after the command line is read: a
+// hidden metric registered once the flag is set is announced as it comes.
+const registerHidden = hiddenRegistry.registerMetric.bind(hiddenRegistry);
+hiddenRegistry.registerMetric = (metric) => {
+  registerHidden(metric);
+  if (showHidden) warnShown((metric as unknown as { name: string }).name);
+};
 
 /**
  * --show-hidden-metrics-for-version's check: only the previous minor release is accepted.
@@ -49,9 +62,8 @@ export function validateShowHiddenMetricsVersion(v: string): string | undefined 
 /** Serves the hidden metrics from now on, warning for each as kube does. */
 export function setShowHiddenMetrics(log: { warn(msg: string): void }): void {
   showHidden = true;
-  for (const m of hiddenRegistry.getMetricsAsArray()) {
-    log.warn(`Hidden metrics (${(m as unknown as { name: string }).name}) have been manually overridden, showing this very deprecated metric.`);
-  }
+  hiddenLog = log;
+  for (const m of hiddenRegistry.getMetricsAsArray()) warnShown((m as unknown as { name: string }).name);
 }
 
 /** The Prometheus text of everything /metrics shows. */

@@ -17,7 +17,9 @@ import {
 } from '../storage/encryption/transformers.js';
 import { recordTransformation, type TransformerFor } from '../storage/encryption/transforming-storage.js';
 
-export class EncryptionConfigError extends Error {}
+export class EncryptionConfigError extends Error {
+  override name = 'EncryptionConfigError';
+}
 
 interface KeyConfig {
   name?: string;

@@ -1,9 +1,10 @@
 // One kapi node: storage, the registry's caches and actors, controllers, and the HTTP
 // server, started in that order and stopped in reverse.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
 import type { Storage } from '../storage/interface.js';
@@ -21,15 +22,31 @@ import { installMetrics, metricsMiddleware, observeInflight, recordRequestTermin
 import { GracefulShutdown } from './shutdown.js';
 import { timeoutFilter } from './filters/timeout.js';
 import { maxInflightFilter } from './filters/max-inflight.js';
-import { writeAdminKubeconfig } from './kubeconfig.js';
-import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
-import { Compactor } from '../storage/compactor.js';
+import { defaultOperateConfig, type OperateConfig } from './operate-flags.js';
+import { ComponentStatusREST, componentStatuses, httpsHealthzProbe, type ComponentProbe } from '../registry/core/componentstatuses/strategy.js';
 import { instrumentStorage } from '../storage/instrumented.js';
 import { transformingStorage } from '../storage/encryption/transforming-storage.js';
 import { loadEncryptionConfig, noEncryption } from './encryption-config.js';
 import { installStorageSizeMetrics, storageSizes } from './storage-metrics.js';
-import { defaultOperateConfig, type OperateConfig } from './operate-flags.js';
-import { ComponentStatusREST, componentStatuses, httpsHealthzProbe, type ComponentProbe } from '../registry/core/componentstatuses/strategy.js';
+import { requestUser } from './filters/authentication.js';
+import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
+import { Listener, type TLSServing } from './listener.js';
+import { pkiOptions, type PKI } from '../auth/pki/files.js';
+import { ensurePKIOffThread } from '../auth/pki/worker.js';
+import { signedBy } from '../auth/pki/certs.js';
+import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
+import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
+import { authenticationFilter } from './filters/authentication.js';
+import { authorizationFilter } from './filters/authorization.js';
+import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
+import { storeLeaseLock } from '../controllers/lease-lock.js';
+import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
+import { APIServerIdentity } from '../controllers/apiserver-identity.js';
+import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
+import { firstServiceIP } from '../registry/core/services/ranges.js';
+import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
   dataDir: string;
@@ -40,13 +57,78 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
+  eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
   /** The operating flags (gates, API enablement, limits, shutdown, encryption); defaults when unset. */
   operate?: OperateConfig;
+  /** --service-cluster-ip-range: one CIDR, or two (one per IP family). */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range, e.g. 30000-32767. */
+  serviceNodePortRange: string;
+  /** How the node serves: TLS (the default), or plain HTTP with --insecure-plain-http. */
+  serving: ServingConfig;
+  /** --anonymous-auth */
+  anonymousAuth: boolean;
+  /** The node's name in logs and its identity lease (default `kapi-<port>`). */
+  nodeName?: string;
+  /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
+  leaderElection?: ElectionTiming & { resourceName: string; resourceNamespace: string };
+  /** kube-apiserver's identity lease: duration (s) and renew interval (ms). */
+  identityLease: { durationSeconds: number; renewIntervalMs: number };
+  /** Deadline of one etcd call, ms (etcd3 backend). */
+  etcdRequestTimeoutMs?: number;
 }
+
+export interface TLSConfig {
+  /** --cert-dir: where the generated CA, serving and admin certificates live. */
+  certDir: string;
+  /** --tls-cert-file and --tls-private-key-file: a serving certificate brought by the user. */
+  certFile?: string;
+  keyFile?: string;
+  /** --client-ca-file: the CAs client certificates are checked against (default: the generated CA). */
+  clientCAFile?: string;
+  /** --tls-san: more names and addresses for the generated serving certificate. */
+  sans: string[];
+  minVersion: SecureVersion;
+  ciphers?: string;
+  /** --http2-max-streams-per-connection (0: Go's default, 250). */
+  http2MaxStreams: number;
+  /** The PKI, when the caller started making it already (the command line does, first thing). */
+  pki?: Promise<PKI>;
+}
+
+export type ServingConfig = { tls: TLSConfig } | { plainHTTP: true };
+
+/** What serving needs from the PKI: the TLS options and the admin's kubeconfig credentials. */
+interface PreparedServing {
+  tls?: TLSServing;
+  kubeconfig: Omit<KubeconfigSpec, 'server'>;
+}
+
+/** The PEM blocks of a bundle. */
+function pemBlocks(bundle: string): string[] {
+  return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/**
+ * kube's removed insecure port served every request as this user; plain HTTP here does the
+ * same, so a test or a debugging session without TLS can do everything.
+ */
+const unsecuredAuthenticator: Authenticator = {
+  name: 'insecure-plain-http',
+  authenticate: () => ({
+    kind: 'user',
+    user: { name: 'system:unsecured', uid: '', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED], extra: {} },
+    by: 'insecure-plain-http',
+  }),
+};
+
+/** Defaults for embedders and tests that build a NodeConfig by hand. */
+export const DEFAULT_IDENTITY_LEASE = { durationSeconds: 3600, renewIntervalMs: 10_000 };
 
 /**
  * Objects decoded for reading only (admission, namespace checks), kept per stored version and
@@ -61,25 +143,29 @@ function decodedOnce(bytes: Buffer): KObject {
   return obj;
 }
 
+/** The first usable address of the (primary) service range: the `kubernetes` Service's. */
 let storageMetricsInstalled = false;
 
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
-  private server?: Server;
-  private controllers: { stop(): void }[] = [];
+  private listener?: Listener;
+  private controllers?: ControllerManager;
+  /** What every node runs for itself, elected or not (the stores' hooks, the kubernetes Service). */
+  private background: { stop(): void }[] = [];
+  private identity?: APIServerIdentity;
   private compactor?: Compactor;
+  nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   url = '';
   kubeconfigPath = '';
-  readonly operate: OperateConfig;
-  /** The types served over HTTP: every type, less those --runtime-config turns off. */
-  readonly servedDefs: ResourceDef[];
 
   constructor(
     readonly cfg: NodeConfig,
     private readonly log: Logger,
   ) {
+    this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
+    if (this.nodeName) log.setBindings({ node: this.nodeName });
     this.operate = cfg.operate ?? defaultOperateConfig();
     this.servedDefs = [...RESOURCE_DEFS, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
     this.componentStatus = new ComponentStatusREST(() => this.componentProbes());
@@ -92,9 +178,15 @@ export class KapiNode {
     });
   }
 
+  readonly operate: OperateConfig;
+  /** The types served over HTTP: every type, less those --runtime-config turns off. */
+  readonly servedDefs: ResourceDef[];
   private readonly shutdownSequence: GracefulShutdown;
-
   private readonly componentStatus: ComponentStatusREST;
+  /** When start() began; --livez-grace-period counts from it. */
+  private startedAt = 0;
+  /** kube's post-start hooks that kapi has: its bootstrap objects and its controllers. */
+  private readonly hooksDone = new Set<string>();
 
   /**
    * What ComponentStatus lists: the controller manager (this process runs the controllers),
@@ -128,18 +220,49 @@ export class KapiNode {
     return probes;
   }
 
+  /** The controller manager (leader election state, for tests and health). */
+  get controllerManager(): ControllerManager | undefined {
+    return this.controllers;
+  }
+
   private storeFor(group: string, resource: string): GenericStore | undefined {
     return this.stores.get(`${group}/${resource}`);
   }
 
-  /** When start() began; --livez-grace-period counts from it. */
-  private startedAt = 0;
-  /** kube's post-start hooks that kapi has: its bootstrap objects and its controllers. */
-  private readonly hooksDone = new Set<string>();
+  /**
+   * Reads or makes the certificates (first start: CA, serving and admin certificates under
+   * --cert-dir) and settles what the admin kubeconfig carries.
+   */
+  private async prepareServing(): Promise<PreparedServing> {
+    const serving = this.cfg.serving;
+    if (!('tls' in serving)) return { kubeconfig: {} };
+    const t = serving.tls;
+    const brought = t.certFile !== undefined && t.keyFile !== undefined;
+    const pki = await (t.pki ?? ensurePKIOffThread(pkiOptions(this.cfg.bindAddress, t)));
+    const cert = brought ? await readFile(t.certFile!, 'utf8') : pki.serving.cert;
+    const key = brought ? await readFile(t.keyFile!, 'utf8') : pki.serving.key;
+    const clientCA = t.clientCAFile ? await readFile(t.clientCAFile, 'utf8') : pki.caCert;
+    if (pki.written.length > 0) this.log.info({ files: pki.written }, 'wrote certificates');
+    // The kubeconfig trusts the CA that signed the serving certificate when kapi knows it (the
+    // generated one, or one of the client CAs, as when a cluster's nodes share `kapi pki`'s
+    // CA), and otherwise the top of the brought chain (Go trusts a pinned certificate).
+    const chain = pemBlocks(cert);
+    const top = chain[chain.length - 1] ?? '';
+    const caCert = [pki.caCert, ...pemBlocks(clientCA).map((c) => c + '\n')].find((c) => signedBy(top, c)) ?? top + '\n';
+    const admin = pki.admin && pemBlocks(clientCA).some((ca) => signedBy(pki.admin!.cert, ca)) ? pki.admin : undefined;
+    if (!admin) this.log.warn({ clientCAFile: t.clientCAFile }, 'the admin kubeconfig has no client certificate: the client CA did not sign it');
+    return {
+      tls: { cert, key, clientCA, minVersion: t.minVersion, ciphers: t.ciphers, http2MaxStreams: t.http2MaxStreams || 250 },
+      kubeconfig: { caCert, clientCert: admin?.cert, clientKey: admin?.key },
+    };
+  }
 
   async start(): Promise<void> {
     this.startedAt = Date.now();
     const cfg = this.cfg;
+    // Certificates are read or made while the store opens.
+    const servingReady = this.prepareServing();
+    servingReady.catch(() => undefined);
     // Encryption at rest: read and checked before the store opens, as kube refuses to start
     // with a bad config.
     const transformers = this.operate.encryptionProviderConfig ? await loadEncryptionConfig(this.operate.encryptionProviderConfig) : noEncryption;
@@ -150,6 +273,7 @@ export class KapiNode {
           dataDir: cfg.dataDir,
           etcdServers: cfg.etcdServers,
           sync: cfg.storageSync,
+          requestTimeoutMs: cfg.etcdRequestTimeoutMs,
         }),
         cfg.etcdPrefix,
       ),
@@ -187,26 +311,39 @@ export class KapiNode {
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
       },
+      storeFor: (group: string, resource: string) => this.storeFor(group, resource),
+      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
     this.hooksDone.add('poststarthook/bootstrap-controller');
     this.hooksDone.add('poststarthook/scheduling/bootstrap-system-priority-classes');
+    // The stores' own background work (the service allocators' repair), once they are loaded.
+    for (const s of this.stores.values()) s.startHooks();
+    this.background.push({ stop: () => this.stores.forEach((s) => s.stopHooks()) });
 
-    const nsController = new NamespaceLifecycleController(
-      this.storeFor('', 'namespaces')!,
-      () => [...this.stores.values()].filter((s) => s.def.namespaced),
-      this.log,
-    );
-    nsController.start();
-    this.controllers.push(nsController);
-    this.hooksDone.add('poststarthook/start-system-namespaces-controller');
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
     }
 
+    const prepared = await servingReady;
+    const authenticator = prepared.tls
+      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
+      : unsecuredAuthenticator;
+    // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
+    // its place after authentication.
+    const authorizer: Authorizer = alwaysAllow;
+    const authz = authorizationFilter(authorizer);
+    // The authorizer for checks a handler makes itself (the force delete's extra verb).
+    const authorizeHook: Koa.Middleware | undefined =
+      authorizer === alwaysAllow
+        ? undefined
+        : async (ctx, next) => {
+            ctx.state.authorize = async (a: Omit<Parameters<Authorizer['authorize']>[0], 'user'>) => authorizer.authorize({ ...a, user: requestUser(ctx) });
+            await next();
+          };
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
@@ -219,6 +356,12 @@ export class KapiNode {
         metricsMiddleware(),
         this.shutdownSequence.filter(),
         timeoutFilter({ requestTimeoutMs: this.operate.requestTimeoutMs, onTimeout: (ctx) => recordRequestTermination(ctx, 504) }),
+      ],
+      filters: [
+        authenticationFilter(authenticator, this.log),
+        ...(authz ? [authz] : []),
+        ...(authorizeHook ? [authorizeHook] : []),
+        // After authentication: the in-flight limits share slots by user.
         maxInflightFilter({
           maxRequestsInflight: this.operate.maxRequestsInflight,
           maxMutatingRequestsInflight: this.operate.maxMutatingRequestsInflight,
@@ -238,20 +381,64 @@ export class KapiNode {
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
-    this.server = createServer(app.callback());
-    (await import('../api/watch-websocket.js')).serveUpgrades(this.server, app.callback());
-    // Watches are long-lived; Node's default request timeout would cut them.
-    this.server.requestTimeout = 0;
-    this.server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(cfg.securePort, cfg.bindAddress, () => resolve());
-    });
-    const addr = this.server.address() as AddressInfo;
-    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-    this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
-    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    const callback = app.callback();
+    this.listener = new Listener(callback, prepared.tls);
+    (await import('../api/watch-websocket.js')).serveUpgrades(this.listener.http1, callback);
+    const addr = await this.listener.listen(cfg.securePort, cfg.bindAddress);
+    const unspecified = addr.address === '0.0.0.0' || addr.address === '::';
+    const host = unspecified ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.url = `${this.listener.scheme}://${host}:${addr.port}`;
+    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, { server: this.url, ...prepared.kubeconfig });
+    if (!this.nodeName) {
+      this.nodeName = `kapi-${addr.port}`;
+      this.log.setBindings({ node: this.nodeName });
+    }
+    // Every apiserver keeps the kubernetes Service pointing at the port it really listens on,
+    // as kube-apiserver's own reconciler does on every node (not a leader-elected controller).
+    const kubernetesService = new KubernetesServiceController(this.storeFor('', 'services')!, addr.port, firstServiceIP(cfg.serviceClusterIPRange), this.log);
+    await kubernetesService.start();
+    this.background.push(kubernetesService);
+    this.startControllers();
+    this.hooksDone.add('poststarthook/start-system-namespaces-controller');
     this.refreshObjectCounts();
+  }
+
+  /** The controllers kube-controller-manager would run; every new one is added here. */
+  private controllerFactories(): ControllerFactory[] {
+    return [
+      {
+        name: 'namespace',
+        create: (ctx) =>
+          new NamespaceLifecycleController(
+            this.storeFor('', 'namespaces')!,
+            () => [...this.stores.values()].filter((s) => s.def.namespaced),
+            this.log,
+            ctx,
+          ),
+      },
+      ...(this.cfg.eventTTLMs === 0
+        ? []
+        : [{ name: 'event-ttl', create: () => new EventTTLController(this.storeFor('', 'events')!, this.cfg.eventTTLMs ?? 3_600_000, this.log) }]),
+    ];
+  }
+
+  private startControllers(): void {
+    const le = this.cfg.leaderElection;
+    const leases = this.storeFor('coordination.k8s.io', 'leases')!;
+    this.controllers = new ControllerManager(
+      this.controllerFactories(),
+      this.log,
+      le && {
+        ...le,
+        lock: storeLeaseLock(leases, le.resourceNamespace, le.resourceName, 'kube-controller-manager'),
+        identity: electionIdentity(this.nodeName),
+        // The embedded store is locked by this one process: no other node can hold the lease.
+        exclusive: this.cfg.storageBackend === 'level',
+      },
+    );
+    this.controllers.start();
+    this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });
+    this.identity.start();
   }
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
@@ -270,27 +457,41 @@ export class KapiNode {
 
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const name = this.cfg.storageBackend === 'etcd3' ? 'etcd' : 'storage';
+    const informerSync: HealthCheck = {
+      name: 'informer-sync',
+      livez: false,
+      readyz: true,
+      run: async () => {
+        await this.registryWatch!.ready;
+      },
+    };
+    if (this.cfg.storageBackend !== 'etcd3') {
+      // The embedded store is part of this process: when it fails, the process is broken.
+      const run = async (): Promise<void> => {
+        if (!(await storage.check())) throw new Error('storage is not reachable');
+      };
+      return [{ name: 'storage', livez: true, readyz: true, run }, informerSync, ...this.lateChecks()];
+    }
+    // kube's two etcd checks: both ask whether a quorum answers. kube also lists `etcd` under
+    // /livez, where an etcd outage makes every apiserver look dead; here liveness is the
+    // process's own, and an etcd outage only takes the node out of rotation.
+    const run = async (): Promise<void> => {
+      if (!(await storage.check())) throw new Error('etcd cluster has no quorum or is unreachable');
+    };
     return [
-      {
-        name,
-        livez: true,
-        readyz: true,
-        run: async () => {
-          if (!(await storage.check())) throw new Error(`${name} is not reachable`);
-        },
-      },
-      {
-        name: 'informer-sync',
-        livez: false,
-        readyz: true,
-        run: async () => {
-          await this.registryWatch!.ready;
-        },
-      },
-      // kube's post-start hooks that kapi has: done before it listens (--livez-grace-period
-      // covers a hook still running for /livez).
-      ...['poststarthook/start-system-namespaces-controller', 'poststarthook/scheduling/bootstrap-system-priority-classes', 'poststarthook/bootstrap-controller'].map(
+      { name: 'etcd', livez: false, readyz: true, run },
+      { name: 'etcd-readiness', livez: false, readyz: true, run },
+      informerSync,
+      ...this.lateChecks(),
+    ];
+  }
+
+  /** kube's post-start hooks that kapi has, then the shutdown check (last, as kube lists it). */
+  private lateChecks(): HealthCheck[] {
+    // Done before kapi listens; --livez-grace-period covers a hook still running for /livez.
+    const hooks = ['poststarthook/start-system-namespaces-controller', 'poststarthook/scheduling/bootstrap-system-priority-classes', 'poststarthook/bootstrap-controller'];
+    return [
+      ...hooks.map(
         (name): HealthCheck => ({
           name,
           livez: true,
@@ -301,17 +502,24 @@ export class KapiNode {
           },
         }),
       ),
-      // Last, as kube lists it.
       this.shutdownSequence.readyzCheck,
     ];
   }
 
   /** Objects the server has from its first start. */
   private async bootstrap(): Promise<void> {
+    // A store without the default namespace has never been started: the once-only objects go in.
+    const ns = this.storeFor('', 'namespaces')!;
+    const fresh = !ns.cache.get(ns.keyFor('', 'default'));
     const order: ResourceDef[] = RESOURCE_DEFS.filter((d) => d.bootstrap);
     for (const def of order) {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrap!) await store.ensure(obj);
+    }
+    if (!fresh) return;
+    for (const def of RESOURCE_DEFS.filter((d) => d.bootstrapOnce)) {
+      const store = this.storeFor(def.group, def.resource)!;
+      for (const obj of def.bootstrapOnce!) await store.ensure(obj);
     }
   }
 
@@ -320,27 +528,28 @@ export class KapiNode {
    * and the store is flushed and closed.
    */
   async shutdown(): Promise<void> {
-    const server = this.server;
-    if (server) {
+    const listener = this.listener;
+    if (listener) {
       await this.shutdownSequence.run({
-        stopListening: () => server.close(),
+        stopListening: () => listener.stopAccepting(),
+        pendingConnections: () => listener.pendingConnections(),
         watchCount: () => [...this.stores.values()].reduce((n, s) => n + s.cache.watchCount, 0),
         endWatches: () => {
           for (const s of this.stores.values()) s.cache.terminateWatchers();
         },
-        closeConnections: () => server.closeAllConnections(),
+        closeConnections: () => void listener.close(),
       });
     }
     await this.stop();
   }
 
   async stop(): Promise<void> {
-    for (const c of this.controllers) c.stop();
+    // The controller lease is handed back while the store still answers.
+    await this.controllers?.stop();
+    for (const b of this.background) b.stop();
+    this.identity?.stop();
     this.compactor?.stop();
-    if (this.server) {
-      this.server.closeAllConnections();
-      await new Promise<void>((r) => this.server!.close(() => r()));
-    }
+    await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
   }

@@ -33,6 +33,8 @@ export interface ShutdownOptions {
 export interface ShutdownSteps {
   /** Stop accepting connections (idle keep-alive ones close too). */
   stopListening(): void;
+  /** Connections accepted whose request has not arrived yet (it may be on its way). */
+  pendingConnections(): number;
   /** Watches still streaming. */
   watchCount(): number;
   /** End every watch stream cleanly. */
@@ -95,15 +97,22 @@ export class GracefulShutdown {
     return (ctx.get('user-agent') || '').startsWith('kube-apiserver/') || EXEMPT_FROM_RETRY_AFTER.some((p) => ctx.path.startsWith(p));
   }
 
-  private async drain(limitMs: number): Promise<boolean> {
-    if (this.inflight === 0) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const ok = await Promise.race([
-      new Promise<boolean>((r) => this.drained.push(() => r(true))),
-      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), limitMs))),
-    ]);
-    clearTimeout(timer);
-    return ok;
+  /**
+   * Waits until no request is in flight and no connection accepted before the listener closed
+   * still has its request on the way (a client that wrote it must get its answer, not a reset).
+   */
+  private async drain(limitMs: number, pendingConnections: () => number): Promise<boolean> {
+    const until = Date.now() + limitMs;
+    while (this.inflight > 0 || pendingConnections() > 0) {
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      let timer: NodeJS.Timeout | undefined;
+      // Woken when the last request is done, or to look at the connections again.
+      const tick = new Promise<void>((r) => (timer = setTimeout(r, Math.min(left, 20))));
+      await (this.inflight > 0 ? Promise.race([new Promise<void>((r) => this.drained.push(r)), tick]) : tick);
+      clearTimeout(timer);
+    }
+    return true;
   }
 
   /** Runs steps 1 to 4; resolves when no request is left. */
@@ -116,7 +125,7 @@ export class GracefulShutdown {
     this.phase = 'draining';
     if (!this.opts.sendRetryAfter) steps.stopListening();
     log.info({ inflight: this.inflight, sendRetryAfter: this.opts.sendRetryAfter }, 'shutdown delay elapsed: no new requests; draining those in flight');
-    const drained = await this.drain(this.opts.drainLimitMs);
+    const drained = await this.drain(this.opts.drainLimitMs, () => steps.pendingConnections());
     if (!drained) log.warn({ inflight: this.inflight }, 'requests still in flight after the drain limit');
     if (this.opts.sendRetryAfter) steps.stopListening();
     if (this.opts.watchGraceMs > 0 && steps.watchCount() > 0) {

@@ -61,7 +61,7 @@ resources:
   it('a value corrupted in etcd: an ERROR event to watchers, kube\'s errors, then the force delete', async () => {
     expect((await http(k, 'POST', PODS, pod('p2'))).status).toBe(201);
     const rv = ((await http(k, 'GET', PODS)).json as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
-    const w = await WatchStream.open(k.url, `${PODS}?watch=1&resourceVersion=${rv}`);
+    const w = await WatchStream.open(k, `${PODS}?watch=1&resourceVersion=${rv}`);
     const raw = (await etcdRaw(etcd.endpoint, KEY('p2')))!;
     // Flip a byte of the ciphertext: GCM refuses it.
     raw[raw.length - 1] ^= 0xff;
@@ -73,7 +73,7 @@ resources:
     });
     expect(await w.waitEnd()).toBe(true);
     // Resuming from before the corruption: the history restarted, relist.
-    const resumed = await WatchStream.open(k.url, `${PODS}?watch=1&resourceVersion=${rv}`);
+    const resumed = await WatchStream.open(k, `${PODS}?watch=1&resourceVersion=${rv}`);
     expect((await resumed.take(1))[0]).toMatchObject({ type: 'ERROR', object: { code: 410 } });
     resumed.close();
     const g = await http(k, 'GET', `${PODS}/p2`);
@@ -85,11 +85,11 @@ resources:
     expect(l.status).toBe(500);
     expect(l.json).toMatchObject({ reason: 'StorageReadError', message: 'failed to read one or more pods from the storage', details: { name: 'list', kind: 'pods' } });
     // A watch listing the current state cannot list it either.
-    const fresh = await WatchStream.open(k.url, `${PODS}?watch=1`);
+    const fresh = await WatchStream.open(k, `${PODS}?watch=1`);
     expect((await fresh.take(1))[0]).toMatchObject({ type: 'ERROR', object: { reason: 'InternalError', code: 500 } });
     // The force delete; then everything reads again.
     const after = ((await http(k, 'GET', '/api/v1/namespaces')).json as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
-    const w2 = await WatchStream.open(k.url, `${PODS}?watch=1&resourceVersion=${after}`);
+    const w2 = await WatchStream.open(k, `${PODS}?watch=1&resourceVersion=${after}`);
     const d = await http(k, 'DELETE', `${PODS}/p2?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
     expect(d.json).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'p2', kind: 'Pod' }, code: 200 });
     expect((await w2.take(1))[0]).toMatchObject({

@@ -1,9 +1,17 @@
-// Hand-driven HTTP requests for the tests that need more than a whole request and a whole
-// response: a body sent a byte at a time, a response never read, a client on its own local
-// address (127.0.0.x, one "flow" each for the in-flight fairness), a raw connection's end.
+// Hand-driven HTTP/1.1 requests (over the client's TLS, with its credentials) for the tests
+// that need more than a whole request and a whole response: a body sent a byte at a time, a
+// response never read, a connection of its own (and its end), a client on its own local
+// address.
 
-import http from 'node:http';
-import type { KapiProcess } from './server.js';
+import type http from 'node:http';
+import type { KubeClient } from './kube.js';
+
+/**
+ * A request's failure, marked with whether the request could have left the client: over TLS
+ * nothing is written before the handshake is done, so a connection refused or reset before
+ * that never carried the request.
+ */
+export type RawError = NodeJS.ErrnoException & { requestSent: boolean };
 
 export interface RawResponse {
   status: number;
@@ -33,20 +41,28 @@ export interface OpenRequest {
   closed: Promise<void>;
 }
 
-export function openRequest(k: KapiProcess, path: string, opts: RawOptions = {}): OpenRequest {
+export function openRequest(k: KubeClient, path: string, opts: RawOptions = {}): OpenRequest {
   const t0 = performance.now();
-  const url = new URL(path, k.url);
-  const req = http.request(url, {
+  const { ca, cert, key } = k.credentials;
+  // A connection of its own (no agent), so the client's certificate goes on it directly.
+  const req = k.httpRequest(path, {
     method: opts.method ?? 'GET',
     headers: opts.headers,
     localAddress: opts.localAddress,
     agent: false,
+    ca,
+    cert,
+    key,
   });
   let closedResolve!: () => void;
   const closed = new Promise<void>((r) => (closedResolve = r));
-  req.on('socket', (s) => s.once('close', () => closedResolve()));
+  let connected = false;
+  req.on('socket', (s) => {
+    s.once('close', () => closedResolve());
+    s.once('encrypted' in s && s.encrypted ? 'secureConnect' : 'connect', () => (connected = true));
+  });
   const response = new Promise<RawResponse>((resolve, reject) => {
-    req.on('error', reject);
+    req.on('error', (e: NodeJS.ErrnoException) => reject(Object.assign(e, { requestSent: connected })));
     req.on('response', (res) => {
       if (opts.noRead) {
         res.pause();
@@ -65,7 +81,7 @@ export function openRequest(k: KapiProcess, path: string, opts: RawOptions = {})
 }
 
 /** A whole request with a body, from `localAddress` if given. */
-export function request(k: KapiProcess, method: string, path: string, body?: unknown, opts: RawOptions = {}): Promise<RawResponse> {
+export function request(k: KubeClient, method: string, path: string, body?: unknown, opts: RawOptions = {}): Promise<RawResponse> {
   const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string | number> = { ...(opts.headers ?? {}) };
   if (text !== undefined) {
@@ -81,7 +97,7 @@ export function request(k: KapiProcess, method: string, path: string, body?: unk
  * A POST whose body is announced as `length` bytes but only `sent` of them are written: it
  * stays in flight in the server until the test writes the rest, or the server gives up.
  */
-export function stalledPost(k: KapiProcess, path: string, doc: unknown, opts: RawOptions & { sent?: number } = {}): OpenRequest & { finish(): void } {
+export function stalledPost(k: KubeClient, path: string, doc: unknown, opts: RawOptions & { sent?: number } = {}): OpenRequest & { finish(): void } {
   const text = JSON.stringify(doc);
   const r = openRequest(k, path, { ...opts, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(opts.headers ?? {}) } });
   const cut = opts.sent ?? 1;

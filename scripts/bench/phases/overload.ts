@@ -57,7 +57,7 @@ export const overloadPhase: StandalonePhase<OverloadResult> = {
       extraArgs: ['--max-mutating-requests-inflight', String(LIMIT), '--max-requests-inflight', String(2 * LIMIT)],
     });
     try {
-      const pid = srv.child.pid;
+      const pid = srv.child?.pid;
       const rssBefore = readProcStatus(pid)?.vmRssBytes;
       let peak = rssBefore ?? 0;
       const sampler = setInterval(() => {

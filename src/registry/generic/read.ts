@@ -77,7 +77,7 @@ export async function getEntry(ctx: StoreContext, namespace: string, name: strin
       if (!kv) throw notFound(ctx.gr, name);
       const bad = corruptReason(kv);
       if (bad) throw new CorruptObjectError(relativeKey(ctx, key), bad);
-      return entryOf(ctx, key, withResourceVersion(kv.value, kv.modRevision), kv);
+      return entryOf(ctx, key, withResourceVersion(ctx.stored.view(kv.value), kv.modRevision), kv);
     }
   } else {
     await ctx.freshen(resourceVersion);
@@ -231,7 +231,7 @@ async function listFromStore(
           unreadable.push({ fullKey: kv.key, reason: bad });
           continue;
         }
-        const vb = withResourceVersion(kv.value, kv.modRevision);
+        const vb = withResourceVersion(ctx.stored.view(kv.value), kv.modRevision);
         if (!filter || filter(entryOf(ctx, kv.key, vb, kv))) items.push(vb);
       }
       if (!more || !limit || items.length >= limit || res.kvs.length === 0) break;

@@ -101,8 +101,13 @@ function cutSlowResponse(ctx: Koa.Context, deadline: number): void {
     // An HTTP/1.1 connection is reset, so the kernel's send buffer goes too (a plain close
     // would keep trying to deliver it); an HTTP/2 stream is destroyed on its own.
     const socket = ctx.req.httpVersionMajor < 2 ? (res.socket as { resetAndDestroy?: () => void } | null) : null;
-    if (socket?.resetAndDestroy) socket.resetAndDestroy();
-    else res.destroy();
+    try {
+      if (!socket?.resetAndDestroy) throw new Error('no reset');
+      socket.resetAndDestroy();
+    } catch {
+      // (A TLS socket cannot always be reset: then it is closed.)
+      res.destroy();
+    }
   }, left);
   t.unref();
   res.once('close', () => clearTimeout(t));

@@ -122,7 +122,7 @@ describe('metrics as kube publishes them', () => {
   });
 
   it('a watch counts as a long-running request while it streams, and its events are counted', async () => {
-    const w = await WatchStream.open(k.url, '/api/v1/namespaces?watch=1');
+    const w = await WatchStream.open(k, '/api/v1/namespaces?watch=1');
     await w.take(1);
     const during = (await http(k, 'GET', '/metrics')).text;
     expect(during).toMatch(/^apiserver_longrunning_requests\{verb="WATCH",group="",version="v1",resource="namespaces",subresource="",scope="cluster",component="apiserver"\} 1$/m);

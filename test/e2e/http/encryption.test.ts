@@ -222,7 +222,7 @@ describe('objects that cannot be read back', () => {
   });
 
   it('force-deletes a corrupt object: kube\'s Status, the watch\'s ERROR event, and the list reads again', async () => {
-    const w = await WatchStream.open(k.url, `${PC()}?watch=1&resourceVersion=${(await http(k, 'GET', '/api/v1/namespaces')).json ? ((await http(k, 'GET', '/api/v1/namespaces')).json as { metadata: { resourceVersion: string } }).metadata.resourceVersion : ''}`);
+    const w = await WatchStream.open(k, `${PC()}?watch=1&resourceVersion=${(await http(k, 'GET', '/api/v1/namespaces')).json ? ((await http(k, 'GET', '/api/v1/namespaces')).json as { metadata: { resourceVersion: string } }).metadata.resourceVersion : ''}`);
     expect(w.status).toBe(200);
     const d = await http(k, 'DELETE', `${PC('bad')}?ignoreStoreReadErrorWithClusterBreakingPotential=true`);
     expect(d.status).toBe(200);

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
-import { openRequest, request, stalledPost } from '../../support/raw-http.js';
+import { openRequest, request, stalledPost, type RawError } from '../../support/raw-http.js';
 import { NS, ns, uniq } from './helpers.js';
 
 function exited(k: KapiProcess): Promise<number | null> {
@@ -16,12 +16,13 @@ function exited(k: KapiProcess): Promise<number | null> {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** What a request came to: an answer, or the error that kept it from one. */
-async function attempt(k: KapiProcess, method: string, path: string, body?: unknown): Promise<{ status?: number; error?: string }> {
+async function attempt(k: KapiProcess, method: string, path: string, body?: unknown): Promise<{ status?: number; error?: string; sent?: boolean }> {
   try {
     const r = await request(k, method, path, body);
     return { status: r.status };
   } catch (e) {
-    return { error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
+    const err = e as RawError;
+    return { error: err.code ?? err.message, sent: err.requestSent };
   }
 }
 
@@ -80,7 +81,7 @@ describe('SIGTERM', () => {
     const k = await startKapi({ args: ['--shutdown-delay-duration', '1s'] });
     try {
       const exit = exited(k);
-      const outcomes: Array<{ name: string; status?: number; error?: string }> = [];
+      const outcomes: Array<{ name: string; status?: number; error?: string; sent?: boolean }> = [];
       let running = true;
       const writers = Array.from({ length: 20 }, async (_, i) => {
         for (let n = 0; running; n++) {
@@ -96,11 +97,14 @@ describe('SIGTERM', () => {
       running = false;
       await Promise.all(writers);
       const answered = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-      const errors = [...new Set(outcomes.filter((o) => o.error).map((o) => o.error))];
+      const errors = [...new Set(outcomes.filter((o) => o.error).map((o) => `${o.error}${o.sent ? ' (sent)' : ''}`))];
       expect(answered.length).toBeGreaterThan(20);
       // No answer lost: a write either got its 201 or never reached the server.
       expect(outcomes.filter((o) => o.status !== undefined && o.status !== 201)).toEqual([]);
-      expect(errors).toEqual(['ECONNREFUSED']);
+      // Refused: the listener was closed, or (over TLS) a connection still in the kernel's
+      // accept queue was reset before its handshake, so before anything of the request left.
+      expect(errors).toContain('ECONNREFUSED');
+      expect(errors.filter((e) => e !== 'ECONNREFUSED' && e !== 'ECONNRESET')).toEqual([]);
       const again = await startKapi({ dataDir: k.dataDir });
       try {
         const stored = ((await http(again, 'GET', NS())).json as { items: { metadata: { name: string } }[] }).items
