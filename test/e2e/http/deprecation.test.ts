@@ -116,6 +116,14 @@ describe('metrics as kube publishes them', () => {
     }
     expect(text).toMatch(/^etcd_requests_total\{operation="create",type="namespaces"\} \d+$/m);
     expect(text).toMatch(/^apiserver_storage_size_bytes\{storage_cluster_id="leveldb"\} [1-9]\d*$/m);
+    // Declarative validation (the gate is on): no served type has declarative rules in 1.33,
+    // so nothing differs, as kube 1.33 shows them.
+    for (const [name, help] of [
+      ['apiserver_validation_declarative_validation_mismatch_total', 'Number of times declarative validation results differed from handwritten validation results for core types.'],
+      ['apiserver_validation_declarative_validation_panic_total', 'Number of times declarative validation has panicked during validation.'],
+    ]) {
+      expect(text).toContain(`# HELP ${name} [BETA] ${help}\n# TYPE ${name} counter\n${name} 0\n`);
+    }
     // Deprecated before 1.33 and hidden: not on /metrics.
     expect(text).not.toContain('apiserver_request_slo_duration_seconds');
     expect(text).not.toContain('apiserver_storage_db_total_size_in_bytes');
