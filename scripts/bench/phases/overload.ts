@@ -1,10 +1,17 @@
 // Overload: a kapi with small in-flight limits (--max-mutating-requests-inflight L) is
-// flooded by one client holding 10 x L writes in flight from its own address, while ten
-// light clients (each on an address of its own) write at 5 requests/s. Measured: the light
+// flooded by one client holding 10 x L writes in flight as its own user, while ten light
+// clients (each a user of its own) write at 5 requests/s. The users are outside
+// system:masters (whose requests kube never refuses), with certificates from the server's CA
+// (a plain-HTTP kapi: each client on a local address of its own instead). Measured: the light
 // clients' success and latency, what the flood got (429s, each with Retry-After: 1), that
 // nothing got a 5xx, and the server's peak RSS (memory stays bounded under the flood).
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { issueCert } from '../../../src/auth/pki/certs.js';
+import type { RunningServer } from '../servers.js';
 import { PRIORITY_CLASSES_PATH, priorityClassBody } from '../manifest.js';
 import { readProcStatus, MiB } from '../procstat.js';
 import { startKapi } from '../servers.js';
@@ -31,10 +38,24 @@ interface Answer {
   retryAfter?: string;
 }
 
-function post(port: number, agent: http.Agent, body: Buffer): Promise<Answer> {
+/**
+ * A keep-alive agent for one client: over TLS with a certificate for `user` from the server's
+ * CA, else (plain HTTP) from `localAddress`, which is then what tells the clients apart.
+ */
+async function clientAgent(srv: RunningServer, maxSockets: number, user: string, localAddress: string): Promise<http.Agent> {
+  if (!srv.tls) return new http.Agent({ keepAlive: true, maxSockets, localAddress });
+  if (!srv.dataDir) throw new Error('the overload phase needs a kapi it started (its CA issues the clients\' certificates)');
+  const pki = path.join(srv.dataDir, 'pki');
+  const ca = { cert: fs.readFileSync(path.join(pki, 'ca.crt'), 'utf8'), key: fs.readFileSync(path.join(pki, 'ca.key'), 'utf8') };
+  const pair = await issueCert(ca, { commonName: user, organizations: [], usages: ['client'] });
+  return new https.Agent({ keepAlive: true, maxSockets, ca: srv.tls.ca, cert: pair.cert, key: pair.key });
+}
+
+function post(srv: RunningServer, agent: http.Agent, body: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: PRIORITY_CLASSES_PATH, agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+    const request = srv.tls ? https.request : http.request;
+    const req = request(
+      { host: srv.host, port: srv.port, method: 'POST', path: PRIORITY_CLASSES_PATH, agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined }));
@@ -66,11 +87,12 @@ export const overloadPhase: StandalonePhase<OverloadResult> = {
       }, 100);
       let stop = false;
       const flood = { ok: 0, tooMany: 0, tooManyWithRetryAfter: 0, serverErrors: 0, other: 0 };
-      const floodAgent = new http.Agent({ keepAlive: true, maxSockets: FLOOD, localAddress: '127.0.0.2' });
+      const floodAgent = await clientAgent(srv, FLOOD, 'bench-flooder', '127.0.0.2');
+      const lightAgents = await Promise.all(Array.from({ length: LIGHT_CLIENTS }, (_, c) => clientAgent(srv, 1, `bench-light-${c}`, `127.0.0.${10 + c}`)));
       let n = 0;
       const flooders = Array.from({ length: FLOOD }, async () => {
         while (!stop) {
-          const a = await post(srv.port, floodAgent, priorityClassBody(`flood-${n++}`)).catch(() => undefined);
+          const a = await post(srv, floodAgent, priorityClassBody(`flood-${n++}`)).catch(() => undefined);
           if (!a) flood.other++;
           else if (a.status === 201) flood.ok++;
           else if (a.status === 429) {
@@ -85,13 +107,13 @@ export const overloadPhase: StandalonePhase<OverloadResult> = {
       const light = { sent: 0, ok: 0, failed: 0 };
       const latencies: number[] = [];
       const clients = Array.from({ length: LIGHT_CLIENTS }, async (_, c) => {
-        const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.0.${10 + c}` });
+        const agent = lightAgents[c]!;
         const end = performance.now() + seconds * 1000;
         let i = 0;
         while (performance.now() < end) {
           const t0 = performance.now();
           light.sent++;
-          const a = await post(srv.port, agent, priorityClassBody(`light-${c}-${i++}`)).catch(() => undefined);
+          const a = await post(srv, agent, priorityClassBody(`light-${c}-${i++}`)).catch(() => undefined);
           latencies.push(performance.now() - t0);
           if (a?.status === 201) light.ok++;
           else light.failed++;
