@@ -76,7 +76,11 @@ export class Listener {
     // Watches are long-lived; Node's default request timeout would cut them.
     this.http1.requestTimeout = 0;
     this.http1.keepAliveTimeout = 65_000;
-    this.http1.on('request', (req: IncomingMessage) => this.fresh.delete(connectionKey(req.socket)));
+    const used = (req: IncomingMessage): void => void this.fresh.delete(connectionKey(req.socket));
+    this.http1.on('request', used);
+    // (An 'upgrade' listener makes Node hand upgrades to that event: the node's WebSocket
+    // handler takes them there.)
+    this.http1.on('upgrade', used);
     if (!tls) {
       this.outer = this.http1;
       this.outer.on('connection', (s: Socket) => this.track(s));
