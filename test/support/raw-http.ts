@@ -19,6 +19,11 @@ export interface RawResponse {
   body: string;
   /** ms from the start of the request to the end of the response. */
   ms: number;
+  /**
+   * ms from the moment the connection was up (TLS handshake done) to the end of the response:
+   * the server's own time, without the handshake a loaded machine makes slow.
+   */
+  msConnected: number;
   /** With noRead: the response, paused, for the test to read. */
   res?: http.IncomingMessage;
 }
@@ -57,22 +62,30 @@ export function openRequest(k: KubeClient, path: string, opts: RawOptions = {}):
   let closedResolve!: () => void;
   const closed = new Promise<void>((r) => (closedResolve = r));
   let connected = false;
+  let connectedAt = t0;
   req.on('socket', (s) => {
     s.once('close', () => closedResolve());
-    s.once('encrypted' in s && s.encrypted ? 'secureConnect' : 'connect', () => (connected = true));
+    s.once('encrypted' in s && s.encrypted ? 'secureConnect' : 'connect', () => {
+      connected = true;
+      connectedAt = performance.now();
+    });
   });
   const response = new Promise<RawResponse>((resolve, reject) => {
     req.on('error', (e: NodeJS.ErrnoException) => reject(Object.assign(e, { requestSent: connected })));
     req.on('response', (res) => {
       if (opts.noRead) {
         res.pause();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', ms: performance.now() - t0, res });
+        const now = performance.now();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '', ms: now - t0, msConnected: now - connectedAt, res });
         return;
       }
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - t0 }));
+      res.on('end', () => {
+        const now = performance.now();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: now - t0, msConnected: now - connectedAt });
+      });
       res.on('error', reject);
     });
   });
