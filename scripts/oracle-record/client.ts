@@ -17,6 +17,8 @@ export interface RawAnswer {
   /** Header name (lower case) and value pairs, in the order received; repeated headers repeat. */
   headers: [string, string][];
   text: string;
+  /** The body's bytes (protobuf, CBOR, invalid UTF-8). */
+  bytes: Buffer;
 }
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true, rejectUnauthorized: false }) };
@@ -36,7 +38,8 @@ export function send(server: Server, method: string, path: string, headers: Reco
         res.on('end', () => {
           const pairs: [string, string][] = [];
           for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]]);
-          resolve({ status: res.statusCode ?? 0, headers: pairs, text: Buffer.concat(chunks).toString('utf8') });
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: pairs, text: bytes.toString('utf8'), bytes });
         });
         res.on('error', reject);
       },

@@ -5,8 +5,56 @@
 // only one server made does not renumber every later answer; timestamps the server sets
 // become `<time>` (their presence is kept); pointer addresses in messages become `0x<address>`.
 
+import { decodeMultiple } from 'cbor-x';
+import { parse as parseYaml } from 'yaml';
 import type { Answer } from './format.js';
 import type { RawAnswer } from './client.js';
+import { decodeProtobufObject, decodeProtobufWatchFrames } from '../../src/codec/protobuf/index.js';
+
+/** A Table cell that is an age (`0s`, `5m3s`, `2d`): it depends on when the request ran. */
+const AGE = /^(\d+[smhdy])+$/;
+
+/** The JSON values of a body that is not JSON text (undefined when it cannot be read). */
+function readBody(raw: RawAnswer, contentType: string): { value: unknown; format?: Answer['bodyFormat'] } | undefined {
+  const [base, ...params] = contentType.split(';').map((x) => x.trim().toLowerCase());
+  const stream = params.includes('stream=watch');
+  try {
+    if (base === 'application/vnd.kubernetes.protobuf') {
+      if (stream) return { value: decodeProtobufWatchFrames(raw.bytes).events.map((e) => ({ type: e.type, object: e.object.object })), format: 'stream' };
+      return { value: decodeProtobufObject(raw.bytes).object, format: 'protobuf' };
+    }
+    if (base === 'application/cbor' || base === 'application/cbor-seq') {
+      const items = decodeMultiple(raw.bytes) as unknown[];
+      return base === 'application/cbor-seq' ? { value: items.map(cborJson), format: 'stream' } : { value: cborJson(items[0]), format: 'cbor' };
+    }
+    if (base === 'application/yaml') return { value: parseYaml(raw.text) as unknown, format: 'yaml' };
+    if (base === 'application/json') {
+      if (!stream) return { value: JSON.parse(raw.text) as unknown };
+      const lines = raw.text.split('\n').filter((l) => l.trim() !== '');
+      return { value: lines.map((l) => JSON.parse(l) as unknown), format: 'stream' };
+    }
+  } catch {
+    return undefined;
+  }
+  try {
+    return { value: JSON.parse(raw.text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A CBOR item as JSON: byte strings read as text (kube writes every string as one), tags looked through. */
+function cborJson(v: unknown): unknown {
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('utf8');
+  if (Array.isArray(v)) return v.map(cborJson);
+  if (v instanceof Map) return Object.fromEntries([...v.entries()].map(([k, x]) => [String(cborJson(k)), cborJson(x)]));
+  if (v !== null && typeof v === 'object') {
+    const t = v as { tag?: unknown; value?: unknown };
+    if (typeof t.tag === 'number' && 'value' in t && Object.keys(t).length === 2) return cborJson(t.value);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cborJson(x)]));
+  }
+  return v;
+}
 
 /** Timestamps a server sets; a client-set one (conditions' lastTransitionTime) stays as sent. */
 const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
@@ -38,8 +86,13 @@ export class Masker {
   }
 
   /** A masked copy of a JSON value. */
-  value(v: unknown, key = '', inManagedFields = false): unknown {
-    if (Array.isArray(v)) return v.map((x) => this.value(x, '', key === 'managedFields'));
+  value(v: unknown, key = '', inManagedFields = false, depth = 0): unknown {
+    // Nothing generated lives that deep; deep request data (deep-nesting cases) stays as it is.
+    if (depth > 64) return v;
+    if (Array.isArray(v)) {
+      if (key === 'cells') return v.map((x) => (typeof x === 'string' && AGE.test(x) ? '<age>' : this.value(x, '', false, depth + 1)));
+      return v.map((x) => this.value(x, '', key === 'managedFields', depth + 1));
+    }
     if (v === null || typeof v !== 'object') {
       if (typeof v !== 'string' || v === '') return v;
       if (key === 'uid') return this.placeholder(this.uids, 'uid', v);
@@ -52,13 +105,13 @@ export class Masker {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       // FieldsV1 holds field names as keys, never generated values.
-      out[k] = inManagedFields && k === 'fieldsV1' ? x : this.value(x, k, inManagedFields);
+      out[k] = inManagedFields && k === 'fieldsV1' ? x : this.value(x, k, inManagedFields, depth + 1);
     }
     return out;
   }
 
   /** The masked answer of step `step` of the sequence. */
-  answer(raw: RawAnswer, step: number): Answer {
+  answer(raw: RawAnswer, step: number, compareHeaders?: string[]): Answer {
     this.step = step;
     this.newInStep = 0;
     const out: Answer = { status: raw.status };
@@ -66,16 +119,24 @@ export class Masker {
     if (ct) out.contentType = ct[1];
     const warnings = raw.headers.filter(([k]) => k === 'warning').map(([, v]) => v);
     if (warnings.length) out.warnings = warnings;
-    if (raw.text !== '') {
-      let parsed: unknown;
-      let isJson = false;
-      try {
-        parsed = JSON.parse(raw.text);
-        isJson = true;
-      } catch {
-        // not JSON: kept as text
+    if (compareHeaders?.length) {
+      out.headers = {};
+      for (const name of compareHeaders) {
+        const h = raw.headers.find(([k]) => k === name);
+        if (h) out.headers[name] = h[1];
       }
-      out.body = isJson ? this.value(parsed) : raw.text;
+    }
+    if (raw.bytes.length > 0) {
+      const read = readBody(raw, ct?.[1] ?? '');
+      if (read) {
+        out.body = this.value(read.value);
+        if (read.format) out.bodyFormat = read.format;
+      } else if (raw.bytes.toString('utf8') === raw.text && !raw.text.includes('\ufffd')) {
+        out.body = raw.text;
+      } else {
+        out.body = raw.bytes.toString('base64');
+        out.bodyFormat = 'bytes';
+      }
     }
     return out;
   }

@@ -139,7 +139,7 @@ async function recordStable(server: Server, seq: Sequence): Promise<Sequence<Rec
 
 function report(name: string, outcomes: SequenceOutcome[], first: boolean): void {
   const t = tally(outcomes);
-  const diff = describe(outcomes, first ? 1000 : 40, first);
+  const diff = describe(outcomes, 1000, first);
   if (diff) console.log(diff);
   const pct = (x: number, n: number) => (n ? ((100 * x) / n).toFixed(1) : '100.0');
   console.log(`${name}: ${t.unitsAgreeing}/${t.units} steps agree (${pct(t.unitsAgreeing, t.units)}%), ${t.sequencesAgreeing}/${t.sequences} sequences (${pct(t.sequencesAgreeing, t.sequences)}%)`);
@@ -181,6 +181,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error((e as Error).message);
+  console.error((e as Error).stack ?? (e as Error).message);
   process.exitCode = 1;
 });

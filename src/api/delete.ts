@@ -5,12 +5,14 @@ import { parseDeleteOptions } from './delete-options.js';
 import { buildFilter } from './filters.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
-import { genericNotFound } from '../machinery/errors.js';
+import { forbidden, genericNotFound } from '../machinery/errors.js';
 
 export async function handleDelete(s: Scope): Promise<void> {
   const { info, def } = s;
   if (info.subresource) throw genericNotFound();
   const opts = await parseDeleteOptions(s);
+  const why = def.deleteForbidden?.(info.name);
+  if (why) throw forbidden(s.store.gr, info.name, why);
   const res = await s.store.delete(info.namespace, info.name, opts);
   if (res.kind === 'marked') {
     // kube answers 202 only to the deprecated orphanDependents=false on an object that stays.

@@ -1,11 +1,13 @@
-// The endpoint for every resource path: finds the type, negotiates the response, and
-// dispatches on the verb resolved by request info. Only the verbs a type serves exist.
+// The endpoint for every resource path: finds the route (routes.ts: go-restful's 404 and
+// 405), negotiates the response, and dispatches on the route's verb. Only the verbs a type
+// serves exist.
 
 import type { Context } from 'koa';
 import type { RequestInfo } from './request-info.js';
 import type { GenericStore } from '../registry/generic/store.js';
 import { isPrettyPrint, negotiateOutput, resourceRouteProduces, routeAccepts, routeNotAcceptable } from '../codec/negotiate.js';
-import { genericNotFound, methodNotAllowed, badRequest } from '../machinery/errors.js';
+import { PageNotFound, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
+import { matchResourceRoute, routeVerb } from './routes.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
 import { handleList } from './list.js';
@@ -17,24 +19,48 @@ import { handlePatch } from './patch.js';
 
 export interface ResourceLookup {
   find(group: string, version: string, resource: string): GenericStore | undefined;
+  /** Whether a group (a named one; '' is the legacy group) is served at some version. */
+  servesGroup(group: string): boolean;
+  servesGroupVersion(group: string, version: string): boolean;
+}
+
+/** kube treats any watch value but "0" and "false" (even an empty one) as a watch. */
+function isWatchParam(v: string | null): boolean {
+  if (v === null) return false;
+  const l = v.toLowerCase();
+  return l !== '0' && l !== 'false';
+}
+
+/** The path's segments below the group-version root (`/api/v1`, `/apis/<group>/<version>`). */
+function belowRoot(path: string, prefix: string): string[] {
+  return path.replace(/^\/+/, '').split('/').slice(prefix === 'api' ? 2 : 3);
 }
 
 export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
   return async (ctx: Context): Promise<void> => {
     const info = ctx.state.requestInfo as RequestInfo;
-    const store = lookup.find(info.apiGroup, info.apiVersion, info.resource);
-    if (!store) throw genericNotFound();
+    // A group nobody serves is outside every go-restful web service: the mux's plain 404.
+    if (info.apiPrefix === 'apis' && !lookup.servesGroup(info.apiGroup)) throw new PageNotFound();
+    if (!lookup.servesGroupVersion(info.apiGroup, info.apiVersion)) throw genericNotFound();
+    const route = matchResourceRoute(belowRoot(ctx.path, info.apiPrefix), (r) => lookup.find(info.apiGroup, info.apiVersion, r)?.def);
+    if (!route) throw genericNotFound();
+    const verb = routeVerb(route, ctx.method, isWatchParam(new URLSearchParams(ctx.querystring).get('watch')));
+    if (!verb) throw methodNotAllowed();
+    const store = lookup.find(info.apiGroup, info.apiVersion, route.def.resource)!;
     const def = store.def;
-    if (info.namespace && !def.namespaced) throw genericNotFound();
+    // Handlers read the object's coordinates from request info; the route is what counts.
+    info.namespace = route.namespace;
+    info.name = route.name;
+    info.subresource = route.subresource;
     // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
-    const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');
+    const produces = resourceRouteProduces(verb === 'list' || verb === 'watch');
     if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
     const out = negotiateOutput(accept);
     const query = new URLSearchParams(ctx.querystring);
     const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));
     const s: Scope = { ctx, info, def, store, query, out, pretty };
-    switch (info.verb) {
+    switch (verb) {
       case 'get':
         return handleGet(s);
       case 'list':
@@ -48,14 +74,9 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
       case 'delete':
         return handleDelete(s);
       case 'deletecollection':
-        if (def.verbs && !def.verbs.includes('deletecollection')) throw methodNotAllowed();
         return handleDeleteCollection(s);
       case 'patch':
         return handlePatch(s);
-      case 'unknown':
-        throw badRequest('invalid request');
-      default:
-        throw methodNotAllowed();
     }
   };
 }

@@ -100,11 +100,20 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
   // Exactly application/json, without the charset parameter Koa would add.
   ctx.set('Content-Type', 'application/json');
   if (pretty) {
+    // Go's json.MarshalIndent: no newline at the end.
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
-    ctx.body = maybeGzip(ctx, JSON.stringify(doc, null, 2) + '\n');
+    ctx.body = maybeGzip(ctx, JSON.stringify(doc, null, 2));
     return;
   }
-  ctx.body = maybeGzip(ctx, body);
+  ctx.body = maybeGzip(ctx, withNewline(body));
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** kube's JSON encoder is Go's json.Encoder: every document ends with a newline. */
+function withNewline(body: Buffer | string): Buffer | string {
+  if (typeof body === 'string') return body.endsWith('\n') ? body : `${body}\n`;
+  return body.length > 0 && body[body.length - 1] === 0x0a ? body : Buffer.concat([body, NEWLINE]);
 }
 
 function tableRow(def: ResourceDef, obj: KObject, include: IncludeObject, now: Date): Record<string, unknown> {
@@ -174,7 +183,8 @@ export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListM
   );
   // One allocation for the whole list: each item is its cached bytes minus kind/apiVersion.
   const slices = items.map(listItemSlice);
-  let size = head.length + 2 + Math.max(0, items.length - 1);
+  // The closing `]}` and the newline Go's encoder ends a document with.
+  let size = head.length + 3 + Math.max(0, items.length - 1);
   for (const sl of slices) size += sl.length + 1;
   const out = Buffer.allocUnsafe(size);
   let at = head.copy(out, 0);
@@ -185,6 +195,7 @@ export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListM
   });
   out[at++] = 0x5d;
   out[at++] = 0x7d;
+  out[at++] = 0x0a;
   return out.subarray(0, at);
 }
 

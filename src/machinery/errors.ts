@@ -102,6 +102,17 @@ export function forbidden(gr: GroupResource, name: string, why: string): StatusE
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource });
 }
 
+/**
+ * A path outside every API web service: kube's mux answers `404 page not found` in plain
+ * text (Go's http.NotFound), not a Status.
+ */
+export class PageNotFound extends Error {
+  constructor() {
+    super('404 page not found');
+    this.name = 'PageNotFound';
+  }
+}
+
 export function genericNotFound(): StatusError {
   return new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 }

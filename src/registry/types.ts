@@ -95,6 +95,13 @@ export interface ResourceDef {
    * Terminating); may throw to refuse (a second delete of a terminating namespace).
    */
   prepareForDelete?: (obj: KObject, alreadyMarked: boolean) => void;
+  /**
+   * Objects a DELETE may never remove, by name: the reason of kube's 403 (the immortal
+   * namespaces of NamespaceLifecycle admission, the system PriorityClasses), checked after the
+   * options are read and before the object is looked up. deletecollection does not ask (kube's
+   * collection delete bypasses both checks).
+   */
+  deleteForbidden?: (name: string) => string | undefined;
   /** Present for types with a /scale subresource (autoscaling/v1 Scale): where replicas live. */
   scale?: ScaleSpec;
   /**

@@ -4,9 +4,9 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { StatusError, genericNotFound, internalError } from '../machinery/errors.js';
+import { PageNotFound, StatusError, genericNotFound, internalError, methodNotAllowed } from '../machinery/errors.js';
 import { parseRequestInfo } from '../api/request-info.js';
-import { negotiateOutput } from '../codec/negotiate.js';
+import { isPrettyPrint, negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
 
@@ -17,6 +17,21 @@ export interface AppParts {
   /** Middleware placed after request info (metrics). */
   observe?: Koa.Middleware[];
   resources: (ctx: Koa.Context) => Promise<void>;
+  /**
+   * Whether a path belongs to a go-restful web service in kube (`/api...`, `/version`, a
+   * served group's paths below `/apis/<group>/`): those answer a Status 404 and a 405 for
+   * methods their routes lack (HEAD too); every other path is the mux's, whose handlers
+   * take any method and whose 404 is plain text.
+   */
+  restfulPath: (path: string) => boolean;
+}
+
+/** Go's http.NotFound, as kube's mux answers a path nobody serves. */
+function writePageNotFound(ctx: Koa.Context): void {
+  ctx.status = 404;
+  ctx.set('Content-Type', 'text/plain; charset=utf-8');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = '404 page not found\n';
 }
 
 /**
@@ -43,7 +58,17 @@ function writeStatus(ctx: Koa.Context, se: StatusError): void {
     }
   }
   ctx.set('Content-Type', 'application/json');
-  ctx.body = JSON.stringify(se.status);
+  // Go's json.Encoder ends the document with a newline; an indented one (curl, pretty) has none.
+  ctx.body = isPrettyPrint(ctx.querystring, ctx.get('user-agent')) || prettyAccept(ctx.get('accept')) ? JSON.stringify(se.status, null, 2) : `${JSON.stringify(se.status)}\n`;
+}
+
+/** An Accept that asks for indented output (`application/json;pretty=1`). */
+function prettyAccept(accept: string): boolean {
+  try {
+    return negotiateOutput(accept || undefined, false).pretty === true;
+  } catch {
+    return false;
+  }
 }
 
 export function createApp(parts: AppParts): Koa {
@@ -57,6 +82,10 @@ export function createApp(parts: AppParts): Koa {
     try {
       await next();
     } catch (err) {
+      if (err instanceof PageNotFound && !ctx.headerSent) {
+        writePageNotFound(ctx);
+        return;
+      }
       const se = err instanceof StatusError ? err : internalError(err);
       if (!(err instanceof StatusError)) parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
       if (ctx.headerSent || !ctx.writable) {
@@ -83,13 +112,17 @@ export function createApp(parts: AppParts): Koa {
     }
     await next();
   });
+  app.use(async (ctx, next) => {
+    // go-restful routes no HEAD (the router would serve it as a GET).
+    if (ctx.method === 'HEAD' && parts.restfulPath(ctx.path)) throw methodNotAllowed();
+    await next();
+  });
   app.use(router.routes());
   app.use(async (ctx) => {
     if (ctx.status === 404 && ctx.body === undefined) {
+      if (!parts.restfulPath(ctx.path)) throw new PageNotFound();
       const methods = router.stack.filter((l) => l.match(ctx.path)).flatMap((l) => l.methods);
-      if (methods.length > 0) {
-        throw new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
-      }
+      if (methods.length > 0) throw methodNotAllowed();
       throw genericNotFound();
     }
   });

@@ -16,7 +16,9 @@ import { createApp } from './app.js';
 import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
-import { installHealth, type HealthCheck } from './health.js';
+import { healthPaths, installHealth, type HealthCheck } from './health.js';
+import { kubeHealthChecks } from './health-checks.js';
+import { installIndex, restfulPaths } from './paths.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
@@ -55,6 +57,7 @@ export class KapiNode {
   private registryWatch?: RegistryWatch;
   private server?: Server;
   private controllers: { stop(): void }[] = [];
+  private stopping = false;
   private compactor?: Compactor;
   readonly stores = new Map<string, GenericStore>();
   url = '';
@@ -125,12 +128,19 @@ export class KapiNode {
       routes: (router: Router) => {
         installDiscovery(router, () => RESOURCE_DEFS);
         installOpenAPI(router, () => RESOURCE_DEFS);
-        installHealth(router, this.healthChecks());
+        const checks = this.healthChecks();
+        installHealth(router, checks);
         installMetrics(router);
+        installIndex(router, () => RESOURCE_DEFS, () => healthPaths(checks));
       },
+      restfulPath: restfulPaths(() => RESOURCE_DEFS),
       observe: [metricsMiddleware()],
       resources: resourceHandler(
-        { find: (g, v, r) => this.findStore(g, v, r) },
+        {
+          find: (g, v, r) => this.findStore(g, v, r),
+          servesGroup: (g) => RESOURCE_DEFS.some((d) => d.group === g),
+          servesGroupVersion: (g, v) => RESOURCE_DEFS.some((d) => d.group === g && d.version === v),
+        },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
@@ -166,25 +176,15 @@ export class KapiNode {
 
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const name = this.cfg.storageBackend === 'etcd3' ? 'etcd' : 'storage';
-    return [
-      {
-        name,
-        livez: true,
-        readyz: true,
-        run: async () => {
-          if (!(await storage.check())) throw new Error(`${name} is not reachable`);
-        },
+    return kubeHealthChecks({
+      storage: async () => {
+        if (!(await storage.check())) throw new Error('etcd is not reachable');
       },
-      {
-        name: 'informer-sync',
-        livez: false,
-        readyz: true,
-        run: async () => {
-          await this.registryWatch!.ready;
-        },
+      informersSynced: async () => {
+        await this.registryWatch!.ready;
       },
-    ];
+      shuttingDown: () => this.stopping,
+    });
   }
 
   /** Objects the server has from its first start. */
@@ -197,6 +197,7 @@ export class KapiNode {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const c of this.controllers) c.stop();
     this.compactor?.stop();
     if (this.server) {

@@ -3,8 +3,10 @@
 import type { Suite } from '../format.js';
 import { ssaClasses } from './ssa-classes.js';
 import { ssaRandom } from './ssa-random.js';
+import { conformClasses } from './conform-classes.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
   [ssaRandom.name]: ssaRandom,
+  [conformClasses.name]: conformClasses,
 };

@@ -88,6 +88,8 @@ const finalizeStrategy: Strategy = {
   },
 };
 
+const IMMORTAL = new Set(['default', 'kube-system', 'kube-public']);
+
 export const namespaces: ResourceDef = {
   group: '',
   version: 'v1',
@@ -105,6 +107,8 @@ export const namespaces: ResourceDef = {
   returnDeletedObject: true,
   pendingTypeFinalizers: (obj) => (spec(obj).finalizers?.length ?? 0) > 0,
   ownDeletion: true,
+  // NamespaceLifecycle admission's immortal namespaces (kube-node-lease is not among them).
+  deleteForbidden: (name) => (IMMORTAL.has(name) ? 'this namespace may not be deleted' : undefined),
   prepareForDelete(obj, alreadyMarked) {
     if (alreadyMarked && (spec(obj).finalizers?.length ?? 0) > 0) {
       throw conflict(

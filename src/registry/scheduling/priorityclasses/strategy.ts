@@ -134,4 +134,5 @@ export const priorityClasses: ResourceDef = {
     cells: (obj, now) => [obj.metadata.name, obj.value, obj.globalDefault === true, age(obj, now), obj.preemptionPolicy ?? ''],
   },
   bootstrap: SYSTEM_PRIORITY_CLASSES,
+  deleteForbidden: (name) => (SYSTEM_PRIORITY_CLASSES.some((c) => c.metadata.name === name) ? 'this is a system priority class and cannot be deleted' : undefined),
 };
