@@ -7,13 +7,12 @@ import type { KObject } from '../machinery/object.js';
 import { DecodeError, decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import { respondObject, respondStatus } from './respond.js';
-import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { plainError } from '../patch/ssa/plain-error.js';
 import { configTypeErrors } from '../patch/ssa/typed.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
-import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict, genericNotFound } from '../machinery/errors.js';
-import { parseWriteOptions, strconvParam, type WriteOptions } from './write-options.js';
+import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict } from '../machinery/errors.js';
+import { parseWriteOptions, strconvParam } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
@@ -23,7 +22,14 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   const force = strconvParam(s.query, 'force', strconvParseBool) ?? false;
   const { config, warnings } = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
   addWarnings(s, warnings);
-  if (info.subresource === 'scale') return applyScale(s, config, opts, force);
+  const own = store.subresourceREST(info.subresource);
+  if (own) {
+    // A subresource of its own kind (a Scale) applies through its own object.
+    const res = await own.apply(info.namespace, info.name, config, { manager: opts.fieldManager ?? '', force, dryRun: opts.dryRun });
+    addWarnings(s, res.warnings);
+    respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
+    return;
+  }
   const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
   // Kind and managedFields are refused before the typed check, as kube's chain orders them.
   store.fieldManager.checkConfig(config);
@@ -88,37 +94,4 @@ function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject 
     throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${info.namespace})`);
   }
   return obj;
-}
-
-/**
- * Apply of an autoscaling/v1 Scale to /scale: the Scale's spec.replicas is applied to the
- * object's replicas by the manager, tracked with subresource "scale" (kube's scale handler).
- */
-async function applyScale(s: Scope, config: Record<string, unknown>, opts: WriteOptions, force: boolean): Promise<void> {
-  const { info, def, store } = s;
-  if (!def.scale) throw genericNotFound();
-  const av = typeof config.apiVersion === 'string' ? config.apiVersion : '';
-  const kind = typeof config.kind === 'string' ? config.kind : '';
-  if (av !== 'autoscaling/v1' || kind !== 'Scale') {
-    const i = av.indexOf('/');
-    throw badRequest(`invalid object type: ${i >= 0 ? av.slice(0, i) : ''}/${i >= 0 ? av.slice(i + 1) : av}, Kind=${kind}`);
-  }
-  const meta = (config.metadata ?? {}) as { managedFields?: unknown; resourceVersion?: string };
-  if (Array.isArray(meta.managedFields)) throw badRequest('metadata.managedFields must be nil');
-  const owner = { manager: opts.fieldManager ?? '', subresource: 'scale', apply: true };
-  const res = await store.guaranteedUpdate(
-    info.namespace,
-    info.name,
-    '',
-    (old) => {
-      const merged = store.fieldManager.applyScale(old, config, owner, force);
-      const want = (merged.spec as { replicas?: unknown } | undefined)?.replicas;
-      return scaledObject(s, merged, { metadata: { resourceVersion: meta.resourceVersion }, spec: { replicas: want ?? 0 } });
-    },
-    undefined,
-    opts.dryRun,
-    owner,
-  );
-  addWarnings(s, res.warnings);
-  respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
 }

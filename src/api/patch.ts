@@ -9,13 +9,10 @@ import type { KObject } from '../machinery/object.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
-import { scaleOf, scaledObject } from './scale.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleApplyPatch } from './apply.js';
-
-const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 
 /** The cause inside a decode error's message, without the "X cannot be handled as a Y: " lead. */
 function decodeCause(message: string): string {
@@ -37,7 +34,8 @@ function patchedObjectInvalid(quoted: string, cause: string): StatusError {
 export async function handlePatch(s: Scope): Promise<void> {
   const { info, def, store } = s;
   if (!info.name) throw methodNotAllowed();
-  if (info.subresource && info.subresource !== 'scale' && !def.subresources?.[info.subresource]) throw genericNotFound();
+  const own = store.subresourceREST(info.subresource);
+  if (info.subresource && !own && !def.subresources?.[info.subresource]) throw genericNotFound();
   const mt = baseMediaType(s.ctx.get('content-type') || undefined);
   if (!supportedPatchTypes().includes(mt)) throw unsupportedPatchType();
   if (mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) return handleApplyPatch(s, mt);
@@ -45,19 +43,12 @@ export async function handlePatch(s: Scope): Promise<void> {
   const body = (await readWriteBody(s)).toString('utf8');
   const patch = parsePatch(mt, body, opts.fieldValidation);
 
-  if (info.subresource === 'scale') {
-    if (!def.scale) throw genericNotFound();
-    const res = await store.guaranteedUpdate(
-      info.namespace,
-      info.name,
-      '',
-      (old) => scaledObject(s, old, patch.apply(scaleOf(def, old) as unknown as Record<string, unknown>, SCALE_DEFINITION) as Parameters<typeof scaledObject>[2]),
-      undefined,
-      opts.dryRun,
-      writeOwner(opts, s.ctx.get('user-agent'), 'scale'),
-    );
+  if (own) {
+    // A subresource of its own kind (a Scale): the patch applies to it, inside the parent's update loop.
+    const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
+    const res = await own.update(info.namespace, info.name, (current) => patch.apply(current, own.kind.definition), opts.dryRun, owner);
     addWarnings(s, res.warnings);
-    respondStatus(s.ctx, scaleOf(def, res.obj), 200, s.out, s.pretty);
+    respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
 

@@ -2,7 +2,8 @@
 // document needs to know): the registry describes each of its types this way for discovery and
 // OpenAPI, which must not depend on the registry's strategies.
 
-export interface APIResource {
+/** How a resource type is named and scoped: what discovery lists for it. */
+export interface ResourceNames {
   group: string;
   version: string;
   /** Plural, lower case: the URL segment. */
@@ -13,6 +14,9 @@ export interface APIResource {
   shortNames: readonly string[];
   categories: readonly string[];
   namespaced: boolean;
+}
+
+export interface APIResource extends ResourceNames {
   verbs: readonly string[];
   /** Subresources that take the whole object (status, finalize). */
   objectSubresources: readonly string[];

@@ -1,9 +1,10 @@
 import type { FieldError } from '../machinery/errors.js';
 import type { KObject } from '../machinery/object.js';
-import type { APIResource } from '../machinery/api-resource.js';
+import type { APIResource, ResourceNames } from '../machinery/api-resource.js';
 
 import type { NameValidator } from '../machinery/validation/names.js';
 import type { GarbageCollectionPolicy } from './generic/deletion.js';
+import type { FieldOwner } from '../patch/ssa/field-manager.js';
 
 /** One column of a meta.k8s.io/v1 Table. */
 export interface TableColumn {
@@ -67,22 +68,36 @@ export interface ScaleSpec {
   selector(obj: KObject): string;
 }
 
+/** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
+export interface SubresourceWriteResult {
+  object: Record<string, unknown>;
+  warnings: string[];
+}
+
+/**
+ * A subresource served by an object of its own over its parent object, taking and answering
+ * another kind than the parent's (kube's ScaleREST for /scale). The verbs call it instead of
+ * the parent's store.
+ */
+export interface SubresourceREST {
+  /** The kind it takes and answers, with its schema definition. */
+  readonly kind: { group: string; version: string; kind: string; definition: string };
+  get(namespace: string, name: string, resourceVersion?: string): Promise<Record<string, unknown>>;
+  /**
+   * PUT and PATCH: `tryUpdate` turns the current object of `kind` into the wanted one. It
+   * runs inside the parent's update loop, again on the latest parent after a conflict.
+   */
+  update(namespace: string, name: string, tryUpdate: (current: Record<string, unknown>) => unknown, dryRun: boolean, owner: FieldOwner): Promise<SubresourceWriteResult>;
+  /** Server-Side Apply of a configuration of `kind`. */
+  apply(namespace: string, name: string, config: Record<string, unknown>, opts: { manager: string; force: boolean; dryRun: boolean }): Promise<SubresourceWriteResult>;
+}
+
 export interface ResourceKey {
   group: string;
   resource: string;
 }
 
-export interface ResourceDef {
-  group: string;
-  version: string;
-  /** Plural, lower case: the URL segment. */
-  resource: string;
-  kind: string;
-  listKind: string;
-  singularName: string;
-  shortNames: string[];
-  categories: string[];
-  namespaced: boolean;
+export interface ResourceDef extends ResourceNames {
   strategy: Strategy;
   /** Subresources that take a whole object (status, finalize), each with its strategy. */
   subresources?: Record<string, Strategy>;

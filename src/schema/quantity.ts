@@ -221,6 +221,26 @@ function canonicalize(a: Amount): string {
   return digits + (DECIMAL_BY_EXPONENT.get(exp) ?? '');
 }
 
+/** A whole number with no suffix below milli: already at milli precision, no parse needed. */
+const WHOLE_AT_LEAST_MILLI = /^[0-9]+(?:[mkMGTPE]|[KMGTPE]i)?$/;
+
+/**
+ * Quantity.RoundUp(resource.Milli), then String(): what kube's SetDefaults_ResourceList does
+ * to every value of a resource list. A quantity already at milli precision or coarser keeps
+ * its text (kube keeps the string then); a finer one is rounded away from zero and written
+ * in canonical form. Input that does not parse is returned as it is.
+ */
+export function roundQuantityUpToMilli(q: string): string {
+  // The common case, decided without a parse.
+  if (WHOLE_AT_LEAST_MILLI.test(q)) return q;
+  const a = parseAmount(q);
+  if (typeof a === 'string' || a.exp >= -3) return q;
+  const div = pow10(-3 - a.exp);
+  let milli = a.unscaled / div;
+  if (a.unscaled % div !== 0n) milli += a.unscaled < 0n ? -1n : 1n;
+  return canonicalize({ unscaled: milli, exp: -3, format: a.format });
+}
+
 const cache = new Map<string, ParsedQuantity>();
 const CACHE_LIMIT = 2048;
 
@@ -251,4 +271,55 @@ export function canonicalQuantity(s: string | number): string {
 export function goFloatString(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return Object.is(n, -0) ? '-0' : String(n);
   return String(n);
+}
+
+// ---- quantities as validation compares them (their numeric value) ----
+
+/** A parsed quantity: its canonical text and its value (a float, for comparisons). */
+export interface Qty {
+  canonical: string;
+  value: number;
+  isZero: boolean;
+  add(o: Qty): Qty;
+}
+
+const mkQty = (canonical: string, value: number): Qty => ({
+  canonical,
+  value,
+  isZero: value === 0,
+  add: (o) => mkQty('', value + o.value),
+});
+
+/** A quantity from its JSON form (string or number), or undefined when it does not parse. */
+export function qty(v: unknown): Qty | undefined {
+  let s: string;
+  if (typeof v === 'string') s = v;
+  else if (typeof v === 'number' && Number.isFinite(v)) s = goFloatString(v);
+  else return undefined;
+  const r = parseQuantity(s);
+  return r.ok ? mkQty(r.canonical, r.value) : undefined;
+}
+
+/** The canonical form of a JSON quantity, or the input unchanged when it does not parse. */
+export function canonicalQty(v: unknown): unknown {
+  const q = qty(v);
+  return q ? q.canonical : v;
+}
+
+/** Compares two quantities (relative tolerance for float rounding of sums). */
+export function cmpQty(a: Qty, b: Qty): number {
+  const d = a.value - b.value;
+  if (Math.abs(d) <= 1e-12 * Math.max(Math.abs(a.value), Math.abs(b.value))) return 0;
+  return d < 0 ? -1 : 1;
+}
+
+export const isQtyNegative = (q: Qty): boolean => q.value < 0;
+export const isQtyPositive = (q: Qty): boolean => q.value > 0;
+
+/** MilliValue() % 1000 == 0 (MilliValue rounds up). */
+export function milliIsWhole(q: Qty): boolean {
+  const m = q.value * 1000;
+  const r = Math.round(m);
+  const milli = Math.abs(m - r) <= 1e-9 * Math.max(1, Math.abs(m)) ? r : Math.ceil(m);
+  return milli % 1000 === 0;
 }

@@ -81,12 +81,8 @@ export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
-/** The kubectl binary to drive: KUBECTL, else kubectl 1.33 next to the PATH kubectl, else kubectl. */
-export function kubectlPath(): string {
-  if (process.env.KUBECTL) return process.env.KUBECTL;
-  for (const p of ['/usr/lib/google-cloud-sdk/bin/kubectl.1.33', '/usr/local/bin/kubectl.1.33']) if (existsSync(p)) return p;
-  return 'kubectl';
-}
+export { kubectlPath, kubectlVersion } from './kubectl-bin.js';
+import { kubectlPath } from './kubectl-bin.js';
 
 export interface KubectlResult {
   code: number;

@@ -2,9 +2,13 @@
 // validation): each check answers the list of problems, empty when the value is valid. Lengths
 // are counted in UTF-8 bytes, as Go's len() counts them.
 
+import type { FieldError } from '../errors.js';
+import { invalid } from './field.js';
+
 const utf8Length = (s: string): number => (s.length < 64 ? Buffer.byteLength(s, 'utf8') : Buffer.byteLength(s));
 
-function regexError(msg: string, fmt: string, ...examples: string[]): string {
+/** validation.RegexError: a regular expression's failure, with examples of valid values. */
+export function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
   let out = msg + ' (e.g. ';
   examples.forEach((e, i) => {
@@ -123,3 +127,8 @@ const maskTrailingDash = (name: string, prefix: boolean): string =>
 
 export const nameIsDNSSubdomain: NameValidator = (name, prefix) => isDNS1123Subdomain(maskTrailingDash(name, prefix));
 export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(maskTrailingDash(name, prefix));
+
+// The checks above as field errors at a path (kube's ValidateDNS1123Label and friends).
+export const validateDNS1123Label = (v: string, field: string): FieldError[] => isDNS1123Label(v).map((m) => invalid(field, v, m));
+export const validateDNS1123Subdomain = (v: string, field: string): FieldError[] => isDNS1123Subdomain(v).map((m) => invalid(field, v, m));
+export const validateQualifiedName = (v: string, field: string): FieldError[] => isQualifiedName(v).map((m) => invalid(field, v, m));

@@ -168,11 +168,6 @@ export function selectorMatches(sel: unknown, labels: Record<string, string> | u
   return true;
 }
 
-export const nonNegative = (value: unknown, field: string): FieldError[] =>
-  typeof value === 'number' && value < 0
-    ? [{ type: 'FieldValueInvalid', field, badValue: value, detail: 'must be greater than or equal to 0' }]
-    : [];
-
 export const isEmptySelector = (sel: unknown): boolean => {
   const s = (sel ?? {}) as { matchLabels?: object; matchExpressions?: unknown[] };
   return Object.keys(s.matchLabels ?? {}).length + (s.matchExpressions ?? []).length === 0;

@@ -18,6 +18,7 @@
 
 import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
 import { isGoZeroScalar } from '../go-zero.js';
+import { roundQuantityUpToMilli } from '../quantity.js';
 import { isObj, type Obj } from '../../machinery/json-view.js';
 
 /** Field rules computed from the object rather than constant. */
@@ -186,66 +187,14 @@ export function imageTag(image: string): string {
   return tag;
 }
 
+/**
+ * SetDefaults_Container's imagePullPolicy: Always when the image's tag is `latest` (which an
+ * image with neither tag nor digest has), IfNotPresent otherwise (another tag, a digest
+ * alone, or a reference that does not parse).
+ */
 export function imagePullPolicyFor(image: unknown): string {
   return typeof image === 'string' && imageTag(image) === 'latest' ? 'Always' : 'IfNotPresent';
 }
-
-const DECIMAL_SUFFIX: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIX: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-
-/**
- * A quantity rounded up (away from zero) to milli precision, in kube's canonical form;
- * the input unchanged when it needs no rounding or does not parse.
- */
-export function roundQuantityUpToMilli(q: string): string {
-  // A whole number with no suffix below milli is already exact: the common case, decided
-  // without a regular expression or big integers.
-  if (WHOLE_AT_LEAST_MILLI.test(q)) return q;
-  const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])|[eE]([+-]?[0-9]+))?$/.exec(q.trim());
-  if (!m || (!m[2] && !m[3])) return q;
-  const neg = m[1] === '-';
-  const frac = m[3] ?? '';
-  let num = BigInt(`${m[2] || '0'}${frac}`);
-  let pow10 = -frac.length;
-  let pow2 = 0;
-  const suffix = m[4];
-  const exponentForm = m[5] !== undefined;
-  if (exponentForm) pow10 += Number(m[5]);
-  else if (suffix && suffix in BINARY_SUFFIX) pow2 = BINARY_SUFFIX[suffix]!;
-  else pow10 += DECIMAL_SUFFIX[suffix ?? '']!;
-  // value = num * 10^pow10 * 2^pow2; in milli units: * 10^3
-  pow10 += 3;
-  num *= 2n ** BigInt(pow2);
-  if (pow10 >= 0) return q; // already a whole number of milli-units
-  const div = 10n ** BigInt(-pow10);
-  let milli = num / div;
-  if (num % div === 0n) return q;
-  milli += 1n; // round away from zero
-  if (milli === 0n) return q;
-  const sign = neg ? '-' : '';
-  // A binary-suffixed quantity that rounded to a whole number of at least 1024 stays binary.
-  if (suffix && suffix in BINARY_SUFFIX && milli % 1000n === 0n && milli / 1000n >= 1024n) {
-    let whole = milli / 1000n;
-    let i = 0;
-    const names = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
-    while (i < 6 && whole % 1024n === 0n) {
-      whole /= 1024n;
-      i++;
-    }
-    return `${sign}${whole}${names[i]}`;
-  }
-  // Canonical form: the largest power-of-1000 suffix that keeps an integer mantissa.
-  let exp = -3;
-  while (exp < 18 && milli % 1000n === 0n) {
-    milli /= 1000n;
-    exp += 3;
-  }
-  if (exponentForm) return `${sign}${milli}${exp === 0 ? '' : `e${exp}`}`;
-  const sfx = Object.entries(DECIMAL_SUFFIX).find(([, e]) => e === exp)![0];
-  return `${sign}${milli}${sfx}`;
-}
-
-const WHOLE_AT_LEAST_MILLI = /^[0-9]+(?:[mkMGTPE]|[KMGTPE]i)?$/;
 
 // ---------------------------------------------------------------------------------------
 // Applying defaults
@@ -280,12 +229,7 @@ function fieldOf(registry: SchemaRegistry, def: string, name: string): FieldSche
   return idx.get(name);
 }
 
-export interface DefaultingHooks {
-  /** Replaces the built-in quantity rounding (roundQuantityUpToMilli). */
-  roundQuantityUpToMilli?: (q: string) => string;
-}
-
-function applyFieldRule(obj: Obj, key: string, rule: DefaultRule, f: FieldSchema | undefined, hooks: DefaultingHooks): void {
+function applyFieldRule(obj: Obj, key: string, rule: DefaultRule, f: FieldSchema | undefined): void {
   if ('value' in rule) {
     if (isUnset(obj[key], f) && !isNoopDefault(rule.value, f)) obj[key] = clone(rule.value);
     return;
@@ -297,8 +241,7 @@ function applyFieldRule(obj: Obj, key: string, rule: DefaultRule, f: FieldSchema
     case 'resourceListRoundUpMilli': {
       const list = obj[key];
       if (!isObj(list)) return;
-      const round = hooks.roundQuantityUpToMilli ?? roundQuantityUpToMilli;
-      for (const [k, v] of Object.entries(list)) if (typeof v === 'string') list[k] = round(v);
+      for (const [k, v] of Object.entries(list)) if (typeof v === 'string') list[k] = roundQuantityUpToMilli(v);
       return;
     }
   }
@@ -396,9 +339,9 @@ function volumeSourceFields(registry: SchemaRegistry, def: string): string[] {
  * kept only if defaulting set something in it (Go would always write it; writing
  * empty structs is the encoder's business, see goRoundTrip).
  */
-export function applySchemaDefaults(obj: unknown, definition: string, registry: SchemaRegistry, hooks: DefaultingHooks = {}): void {
+export function applySchemaDefaults(obj: unknown, definition: string, registry: SchemaRegistry): void {
   if (!isObj(obj)) return;
-  walk(obj, definition, registry, hooks);
+  walk(obj, definition, registry);
 }
 
 /** A table rule, its dotted key resolved once against the schema. */
@@ -511,25 +454,25 @@ const emptyDefaults = new WeakMap<SchemaRegistry, Map<string, Obj | null>>();
  * is worked out once per definition (null when nothing), which keeps the walk from
  * descending into every absent nested struct of every request.
  */
-function defaultsOfEmpty(def: string, registry: SchemaRegistry, hooks: DefaultingHooks): Obj | null {
+function defaultsOfEmpty(def: string, registry: SchemaRegistry): Obj | null {
   let byDef = emptyDefaults.get(registry);
   if (!byDef) emptyDefaults.set(registry, (byDef = new Map()));
   if (byDef.has(def)) return byDef.get(def)!;
   // Guard against recursive types while computing.
   byDef.set(def, null);
   const tmp: Obj = {};
-  walk(tmp, def, registry, hooks);
+  walk(tmp, def, registry);
   const out = Object.keys(tmp).length > 0 ? tmp : null;
   byDef.set(def, out);
   return out;
 }
 
-function walk(obj: Obj, def: string, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+function walk(obj: Obj, def: string, registry: SchemaRegistry): void {
   const plan = planOf(def, registry);
-  if (plan) walkPlan(obj, plan, registry, hooks);
+  if (plan) walkPlan(obj, plan, registry);
 }
 
-function walkPlan(obj: Obj, plan: Plan, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+function walkPlan(obj: Obj, plan: Plan, registry: SchemaRegistry): void {
   for (const rule of plan.object) applyObjectRule(obj, rule, registry, plan.def);
   for (const { parents, last, field, rule } of plan.rules) {
     let target: Obj | undefined = obj;
@@ -546,7 +489,7 @@ function walkPlan(obj: Obj, plan: Plan, registry: SchemaRegistry, hooks: Default
       target = target![seg.name] as Obj;
     }
     if (!target) continue;
-    applyFieldRule(target, last, rule, field, hooks);
+    applyFieldRule(target, last, rule, field);
     // Drop intermediate objects we created if nothing ended up in them.
     if (created) {
       for (const { parent, key: k } of created.reverse()) {
@@ -561,23 +504,23 @@ function walkPlan(obj: Obj, plan: Plan, registry: SchemaRegistry, hooks: Default
   for (const c of plan.children) {
     const v = obj[c.name];
     if (c.kind === 'ref') {
-      if (isObj(v)) walkChild(v, c, registry, hooks);
+      if (isObj(v)) walkChild(v, c, registry);
       else if ((v === undefined || v === null) && !c.pointer) {
-        const tmp = defaultsOfEmpty(c.def, registry, hooks);
+        const tmp = defaultsOfEmpty(c.def, registry);
         if (tmp) obj[c.name] = clone(tmp);
       }
     } else if (c.kind === 'array') {
-      if (Array.isArray(v)) for (const item of v) if (isObj(item)) walkChild(item, c, registry, hooks);
+      if (Array.isArray(v)) for (const item of v) if (isObj(item)) walkChild(item, c, registry);
     } else if (isObj(v)) {
       for (const k in v) {
         const item = v[k];
-        if (isObj(item)) walkChild(item, c, registry, hooks);
+        if (isObj(item)) walkChild(item, c, registry);
       }
     }
   }
 }
 
-function walkChild(v: Obj, c: PlanChild, registry: SchemaRegistry, hooks: DefaultingHooks): void {
+function walkChild(v: Obj, c: PlanChild, registry: SchemaRegistry): void {
   const plan = (c.plan ??= planOf(c.def, registry));
-  if (plan) walkPlan(v, plan, registry, hooks);
+  if (plan) walkPlan(v, plan, registry);
 }

@@ -7,7 +7,7 @@ import type { FieldSchema, SchemaRegistry, StructSchema } from '../model.js';
 import { GENERATED } from './generated.js';
 
 export { EMBEDDED, GENERATED, GENERATED_FROM, GENERATED_ROOTS, INLINED, type InlineEmbed } from './generated.js';
-export { DEFAULTS, applySchemaDefaults, imagePullPolicyFor, roundQuantityUpToMilli, type DefaultRule, type DefinitionDefaults } from './defaults.js';
+export { DEFAULTS, applySchemaDefaults, imagePullPolicyFor, type DefaultRule, type DefinitionDefaults } from './defaults.js';
 export { goRoundTrip, storageRoundTrip } from './go-json.js';
 
 function withDescriptions(registry: SchemaRegistry, descriptions: Record<string, string>): SchemaRegistry {

@@ -173,6 +173,37 @@ describe('StatefulSet /status', () => {
     expect(s.status).toStrictEqual({ replicas: 0, selector: `app=${name}` });
   });
 
+  it('writes through /scale answer the warnings of the StatefulSet strategy, and a Scale of 0 replicas has spec {}', async () => {
+    // kube's ScaleREST writes the StatefulSet through its store: a replicas change moves the
+    // generation, so the template's port warnings come back on PUT, PATCH and apply alike.
+    const name = uniq('warn');
+    const body = sts(name, { replicas: 1 });
+    body.spec.template.spec.containers[0].ports = [{ containerPort: 80 }, { containerPort: 80 }];
+    const dup = '299 - "spec.template.spec.containers[0].ports[1]: duplicate port definition with spec.template.spec.containers[0].ports[0]"';
+    const created = await http(k, 'POST', STS(NSA), body);
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('warning')).toBe(dup);
+    const scale = { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name, namespace: NSA } };
+    const put = await http(k, 'PUT', `${STS(NSA, name)}/scale`, { ...scale, spec: { replicas: 2 } });
+    expect(put.status, put.text).toBe(200);
+    expect(put.headers.get('warning')).toBe(dup);
+    expect((put.json as Obj).spec).toStrictEqual({ replicas: 2 });
+    const patch = await http(k, 'PATCH', `${STS(NSA, name)}/scale`, { spec: { replicas: 0 } }, { 'content-type': 'application/merge-patch+json' });
+    expect(patch.status, patch.text).toBe(200);
+    expect(patch.headers.get('warning')).toBe(dup);
+    expect((patch.json as Obj).spec).toStrictEqual({});
+    const apply = (): Promise<Awaited<ReturnType<typeof http>>> =>
+      http(k, 'PATCH', `${STS(NSA, name)}/scale?fieldManager=m`, JSON.stringify({ ...scale, spec: { replicas: 4 } }), { 'content-type': 'application/apply-patch+yaml' });
+    const applied = await apply();
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.headers.get('warning')).toBe(dup);
+    expect((applied.json as Obj).spec).toStrictEqual({ replicas: 4 });
+    // The same apply again changes nothing: the generation stays and no warning comes back.
+    const again = await apply();
+    expect(again.status, again.text).toBe(200);
+    expect(again.headers.get('warning')).toBeNull();
+  });
+
   it('an unknown subresource is 404', async () => {
     const o = await newSts(1);
     const r = await http(k, 'GET', `${STS(NSA, o.metadata.name)}/bogus`);

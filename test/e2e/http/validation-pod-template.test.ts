@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
 import { DNS1123_LABEL_MSG, NS, QUALIFIED_NAME_MSG, STS, expectCode, expectInvalid, http, ns, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
-import { validatePodTemplateSpec } from '../../../src/registry/core/pod-validation.js';
+import { validatePodTemplateSpec } from '../../../src/registry/core/pods/pod-spec.js';
 
 let k: KapiProcess;
 let NSA: string;
@@ -452,8 +452,8 @@ describe('pod templates (validatePodTemplateSpec)', () => {
 });
 
 describe('StatefulSet templates', () => {
-  // kube 1.33 leaves a StatefulSet's pod spec and claim templates unchecked; kapi checks
-  // them (the spec and the issue require it): the errors name the template's fields.
+  // kube 1.33 leaves a StatefulSet's pod spec and claim templates unchecked, and so does
+  // kapi; the template's metadata (labels, annotations) is checked.
   it('a StatefulSet template is not validated as a pod template (kube 1.33 checks only labels, restartPolicy, deadline)', async () => {
     const name = uniq('lax');
     const body = sts(name);

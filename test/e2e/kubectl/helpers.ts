@@ -2,10 +2,9 @@
 // version with its own discovery cache, and table matching with AGE columns as regexes.
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { kubectlPath, type KapiProcess, type KubectlResult } from '../../support/server.js';
 
@@ -107,13 +106,7 @@ export async function writeManifest(dir: string, name: string, text: string): Pr
   return p;
 }
 
-/** The kubectl binary of a minor version (1.27 .. 1.33), next to the default one. */
-export function kubectlVersion(minor: number): string {
-  const def = kubectlPath();
-  const candidates = [join(dirname(def), `kubectl.1.${minor}`), `/usr/lib/google-cloud-sdk/bin/kubectl.1.${minor}`];
-  for (const c of candidates) if (existsSync(c)) return c;
-  throw new Error(`kubectl 1.${minor} not found (looked at ${candidates.join(', ')})`);
-}
+export { kubectlVersion } from '../../support/kubectl-bin.js';
 
 /**
  * Runs a kubectl binary against kapi with a private discovery cache, so every suite (and

@@ -5,7 +5,7 @@
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
-import { nonNegative } from '../../../machinery/validation/object-meta.js';
+import { nonNegative } from '../../../machinery/validation/field.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { deepEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';

@@ -4,15 +4,16 @@
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
-import { isEmptySelector, nonNegative, selectorMatches, validateAnnotations, validateLabelSelector, validateLabels } from '../../../machinery/validation/object-meta.js';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
+import { GoStringer, nonNegative } from '../../../machinery/validation/field.js';
 import { nameIsDNSLabel } from '../../../machinery/validation/names.js';
 import { withNullCreationTimestamp } from '../../../machinery/meta.js';
 import { deepEqual, semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { defaultPodTemplate } from '../../core/pod-defaults.js';
-import { GoStringer, dropDisabledPodSpecFields, validatePodSpecificAnnotations } from '../../core/pod-validation.js';
 import { goPointerValue } from '../../../machinery/go-format.js';
-import { applyPodSpecExtraDefaults } from '../../core/pods/strategy.js';
+import { addTemplateEmptyStructs } from '../../core/pods/defaults.js';
+import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
+import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
 import { podSpecWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
 
@@ -39,10 +40,7 @@ function applyDefaults(obj: KObject): void {
   const s = spec(obj);
   // serviceName has no omitempty in apps/v1: an unset one reads back as "".
   if (s.serviceName === undefined) s.serviceName = '';
-  if (s.template) {
-    defaultPodTemplate(s.template);
-    applyPodSpecExtraDefaults(s.template.spec ?? {});
-  }
+  if (s.template) addTemplateEmptyStructs(s.template);
   // Claim templates are whole PersistentVolumeClaims: written in Go's field order, with the
   // embedded metadata's null creationTimestamp.
   const claims = s.volumeClaimTemplates;
@@ -141,10 +139,8 @@ function validateSpec(obj: KObject): FieldError[] {
     }
     // kube 1.33 leaves the template's pod spec and the claim templates unchecked (a TODO in
     // ValidatePodTemplateSpecForStatefulSet): what it accepts is accepted, and a template
-    // that cannot make pods shows when the pods are created.
-    errs.push(...validateLabels(labels, 'spec.template.labels'));
-    errs.push(...validateAnnotations(t.metadata?.annotations, 'spec.template.annotations'));
-    errs.push(...validatePodSpecificAnnotations(t.metadata?.annotations, t.spec, 'spec.template.annotations'));
+    // that cannot make pods shows when the pods are created. Its metadata is checked.
+    errs.push(...validatePodTemplateMeta(t, 'spec.template'));
     const restart = t.spec?.restartPolicy;
     if (restart !== 'Always') {
       errs.push({ type: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', badValue: restart ?? '', detail: '', supported: ['Always'] });

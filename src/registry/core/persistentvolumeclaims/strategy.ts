@@ -9,7 +9,8 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isQualifiedName, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { canonicalQty, cmpQty, qty, validatePersistentVolumeClaimSpec } from '../pod-validation.js';
+import { canonicalQty, cmpQty, qty } from '../../../schema/quantity.js';
+import { validatePersistentVolumeClaimSpec } from './spec-validation.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;

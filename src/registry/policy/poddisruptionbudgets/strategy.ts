@@ -4,11 +4,11 @@
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
-import { nonNegative, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
+import { validateLabelSelector } from '../../../machinery/validation/object-meta.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { GoStringer } from '../../core/pod-validation.js';
+import { GoStringer, nonNegative } from '../../../machinery/validation/field.js';
 import { goPointerValue } from '../../../machinery/go-format.js';
 
 const EVICTION_POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];

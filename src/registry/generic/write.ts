@@ -1,0 +1,411 @@
+// Writes of the generic store: create, update (PUT) and the one update loop every
+// other write goes through (guaranteedUpdate: patch, apply, scale, /status). The steps
+// run in kube's fixed order (rest.BeforeCreate, rest.BeforeUpdate): type meta and
+// namespace, server-owned metadata cleared, defaults (the schema's, then the strategy's),
+// managedFields, the strategy's prepare step, uid and timestamps, canonicalize, validation
+// (object meta, then the strategy), admission, then the commit through the kind's actor.
+
+import { type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
+import {
+  OPTIMISTIC_LOCK_MESSAGE,
+  StatusError,
+  alreadyExists,
+  badRequest,
+  conflict,
+  invalid as invalidStatus,
+  notFound,
+  type FieldError,
+  qualifiedResource,
+} from '../../machinery/errors.js';
+import { type Strategy } from '../types.js';
+import { type KObject } from '../../machinery/object.js';
+import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
+import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
+import { deepEqual } from '../../machinery/json-view.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
+import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
+import { SCHEMAS, applySchemaDefaults, goRoundTrip, storageRoundTrip } from '../../schema/types/index.js';
+import type { FieldOwner } from '../../patch/ssa/field-manager.js';
+import { canonical, decodeKv, type StoreContext } from './context.js';
+
+/**
+ * Who a write is for, so managedFields follow it. `apply` marks a Server-Side Apply, whose
+ * handler already computed the object's managedFields.
+ */
+export interface WriteOwner extends FieldOwner {
+  apply?: boolean;
+}
+
+/**
+ * Runs a mutation through the kind's actor, or, for a dry run, on the store's current
+ * state without writing: every step runs but the commit, and no revision is consumed.
+ */
+export async function commit(ctx: StoreContext, key: string, mutate: Mutation, dryRun: boolean): Promise<Outcome> {
+  if (!dryRun) {
+    // The stored-object size limit, for every backend, before anything is written.
+    const sized: Mutation = (cur) => {
+      const d = mutate(cur);
+      if (d.kind === 'put') checkStoredSize(key, d.value);
+      return d;
+    };
+    try {
+      return await ctx.actor.submit(key, sized);
+    } catch (e) {
+      if (isStorageTooLarge(e)) throw objectTooLarge();
+      throw e;
+    }
+  }
+  const cur = await ctx.deps.storage.get(key);
+  const d = mutate(cur);
+  if (d.kind === 'put') {
+    // A dry-run create has no resourceVersion yet; a dry-run update keeps the current one.
+    const rev = cur?.modRevision ?? 0;
+    return { decision: 'put', revision: rev, current: { key, value: d.value, modRevision: rev, createRevision: cur?.createRevision ?? 0 }, previous: cur };
+  }
+  return { decision: d.kind, revision: cur?.modRevision ?? 0, current: d.kind === 'delete' ? null : cur, previous: cur };
+}
+
+function invalid(ctx: StoreContext, obj: KObject, errs: FieldError[]): StatusError {
+  return invalidStatus(ctx.def.kind, ctx.def.group, obj.metadata?.name ?? '', errs);
+}
+
+async function checkNamespace(ctx: StoreContext, namespace: string, name = ''): Promise<void> {
+  if (!ctx.def.namespaced) return;
+  const ns = await ctx.deps.namespaceOf(namespace);
+  if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
+  if (ns.metadata.deletionTimestamp || (ns.status as { phase?: string } | undefined)?.phase === 'Terminating') {
+    throw new StatusError(
+      403,
+      'Forbidden',
+      `${qualifiedResource(ctx.gr)} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
+      {
+        name,
+        group: ctx.def.group,
+        kind: ctx.def.resource,
+        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+      },
+    );
+  }
+}
+
+/** Aligns the object's namespace with the request's: set it when empty, refuse a mismatch. */
+function alignNamespace(ctx: StoreContext, obj: KObject, namespace: string): void {
+  if (!ctx.def.namespaced) {
+    delete obj.metadata.namespace;
+    return;
+  }
+  if (!obj.metadata.namespace) obj.metadata.namespace = namespace;
+  else if (obj.metadata.namespace !== namespace) {
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+}
+
+/** What a write answers: the object, its bytes, and the strategy's warnings for it. */
+export interface WriteResult {
+  bytes: Buffer;
+  obj: KObject;
+  warnings: string[];
+}
+
+export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
+  const obj = input;
+  alignNamespace(ctx, obj, namespace);
+  await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
+  prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, ctx.def.strategy, owner));
+  const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
+  if (base) obj.metadata.name = generateName(base);
+  ctx.def.strategy.canonicalize?.(obj);
+  validateCreate(ctx, obj);
+  const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
+  await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+  // A generated name can collide; try a few fresh names before giving up, as kube does.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { ...(await commitCreate(ctx, obj, dryRun)), warnings };
+    } catch (e) {
+      if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
+        obj.metadata.name = generateName(base);
+        ctx.def.strategy.canonicalize?.(obj);
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+async function commitCreate(ctx: StoreContext, obj: KObject, dryRun: boolean): Promise<{ bytes: Buffer; obj: KObject }> {
+  const name = obj.metadata.name!;
+  const value = storedForm(ctx, obj);
+  const out = await commit(
+    ctx,
+    ctx.keyFor(obj.metadata.namespace ?? '', name),
+    (cur) => {
+      if (cur) throw alreadyExists(ctx.gr, name);
+      return { kind: 'put', value };
+    },
+    dryRun,
+  );
+  if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
+  return { bytes: answerBytes(ctx, obj, value, out.revision, dryRun), obj };
+}
+
+/** The bytes stored for a validated object, after what kube's protobuf storage does to it. */
+function storedForm(ctx: StoreContext, obj: KObject): Buffer {
+  storageRoundTrip(obj, ctx.definition, SCHEMAS);
+  return encodeForStorage(obj);
+}
+
+/**
+ * kube's rest.BeforeCreate, in its order. `afterDefaults` runs where kube's field manager
+ * does: on the defaulted object, before the strategy prepares it.
+ */
+function prepareCreate(ctx: StoreContext, obj: KObject, namespace: string, afterDefaults?: () => void): void {
+  obj.apiVersion = ctx.apiVersion;
+  obj.kind = ctx.def.kind;
+  alignNamespace(ctx, obj, namespace);
+  const meta = obj.metadata;
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  delete meta.selfLink;
+  delete meta.resourceVersion;
+  applyDefaults(ctx, obj, ctx.def.strategy);
+  afterDefaults?.();
+  ctx.def.strategy.prepareForCreate(obj);
+  meta.uid = newUID();
+  meta.creationTimestamp = nowTimestamp();
+  if (ctx.def.strategy.tracksGeneration) meta.generation = 1;
+  else delete meta.generation;
+}
+
+function validateCreate(ctx: StoreContext, obj: KObject): void {
+  const errs = validateObjectMeta(obj.metadata, ctx.def.namespaced, ctx.def.nameValidator);
+  errs.push(...ctx.def.strategy.validate(obj));
+  if (errs.length) throw invalid(ctx, obj, errs);
+}
+
+/** PUT (GenericStore.update): the body replaces the object, through the update loop. */
+export async function updateObject(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  input: KObject,
+  subresource = '',
+  dryRun = false,
+  owner?: WriteOwner,
+): Promise<WriteResult & { created: boolean }> {
+  const strategy = strategyFor(ctx, subresource);
+  if (!input.metadata.name) {
+    throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  }
+  if (input.metadata.name !== name) {
+    throw badRequest(`the name of the object (${input.metadata.name}) does not match the name on the URL (${name})`);
+  }
+  alignNamespace(ctx, input, namespace);
+  const wantRv = input.metadata.resourceVersion;
+  if (subresource === '') {
+    await ctx.def.admission?.admitUpdate?.(input, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+  }
+  const canCreate = strategy.allowCreateOnUpdate && subresource === '';
+  if (canCreate && !ctx.cache.get(ctx.keyFor(namespace, name))) {
+    // Create-on-update must respect namespace lifecycle like a POST does.
+    await checkNamespace(ctx, namespace, name);
+  }
+  return guaranteedUpdate(
+    ctx,
+    namespace,
+    name,
+    subresource,
+    (old) => {
+      const obj = clone(input);
+      // A uid in the body is a precondition, as kube treats it.
+      if (obj.metadata.uid && obj.metadata.uid !== old.metadata.uid) {
+        throw conflict(ctx.gr, name, `Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+      }
+      if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      if (!wantRv && !strategy.allowUnconditionalUpdate) {
+        throw invalid(ctx, obj, [
+          { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
+        ]);
+      }
+      return obj;
+    },
+    canCreate
+      ? () => {
+          if (wantRv) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+          return clone(input);
+        }
+      : undefined,
+    dryRun,
+    owner,
+  );
+}
+
+/** Refuses a create into a missing or terminating namespace (for writes that may create). */
+export async function checkCreatable(ctx: StoreContext, namespace: string, name: string): Promise<void> {
+  if (!ctx.cache.get(ctx.keyFor(namespace, name))) await checkNamespace(ctx, namespace, name);
+}
+
+/**
+ * The one update loop (kube's GuaranteedUpdate): `tryUpdate` turns the current object
+ * into the desired one and may throw; it runs again on a fresh object when another
+ * writer got there first, so a patch or a scale change re-applies to the latest state.
+ * `tryUpdate` must return a new object and leave its argument as it was: the old object
+ * is compared with the result afterwards (one decode per attempt, not two).
+ */
+export async function guaranteedUpdate(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  subresource: string,
+  tryUpdate: (old: KObject) => KObject,
+  createIfMissing?: () => KObject,
+  dryRun = false,
+  owner?: WriteOwner,
+): Promise<WriteResult & { created: boolean }> {
+  const strategy = strategyFor(ctx, subresource);
+  const key = ctx.keyFor(namespace, name);
+  let created = false;
+  let warnings: string[] = [];
+  let result: KObject | undefined;
+  // The stored form of `result`, kept for the answer (encoding twice costs a stringify).
+  let stored: Buffer | undefined;
+  const out = await commit(ctx, key, (cur): Decision => {
+    stored = undefined;
+    if (!cur) {
+      if (!createIfMissing) throw notFound(ctx.gr, name);
+      const obj = createIfMissing();
+      prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, strategy, owner));
+      strategy.canonicalize?.(obj);
+      validateCreate(ctx, obj);
+      warnings = strategy.warningsOnCreate?.(obj) ?? [];
+      created = true;
+      result = obj;
+      stored = storedForm(ctx, obj);
+      return { kind: 'put', value: stored };
+    }
+    created = false;
+    const old = decodeKv(cur);
+    const obj = tryUpdate(old);
+    prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
+    strategy.canonicalize?.(obj);
+    const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
+    errs.push(...strategy.validateUpdate(obj, old));
+    if (errs.length) throw invalid(ctx, obj, errs);
+    warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
+    result = obj;
+    ctx.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
+    if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !hasTypeFinalizers(ctx, obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
+      // The last finalizer is gone (and no grace period runs): the update completes the deletion.
+      return { kind: 'delete' };
+    }
+    const value = storedForm(ctx, obj);
+    // Most updates change something: their length alone shows it, without the deep compare.
+    if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old))) {
+      return { kind: 'none' };
+    }
+    stored = value;
+    return { kind: 'put', value };
+  }, dryRun);
+  if (!result) throw new Error('update produced no object');
+  if (out.decision === 'none' && out.current) {
+    const obj = decodeKv(out.current);
+    return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
+  }
+  if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
+  return { bytes: answerBytes(ctx, result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created, warnings };
+}
+
+/** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
+function prepareUpdate(ctx: StoreContext, obj: KObject, old: KObject, strategy: Strategy, afterDefaults?: () => void): void {
+  obj.apiVersion = ctx.apiVersion;
+  obj.kind = ctx.def.kind;
+  const meta = obj.metadata;
+  const om = old.metadata;
+  applyDefaults(ctx, obj, strategy);
+  afterDefaults?.();
+  if (om.generation !== undefined) meta.generation = om.generation;
+  else delete meta.generation;
+  strategy.prepareForUpdate(obj, old);
+  if (!meta.uid) meta.uid = om.uid;
+  meta.creationTimestamp = om.creationTimestamp;
+  if (om.deletionTimestamp) meta.deletionTimestamp = om.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+  if (om.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
+  else delete meta.deletionGracePeriodSeconds;
+  delete meta.selfLink;
+  if (om.deletionTimestamp) {
+    const had = new Set(om.finalizers ?? []);
+    const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
+    if (added.length) {
+      throw invalid(ctx, obj, [
+        {
+          type: 'FieldValueForbidden',
+          field: 'metadata.finalizers',
+          detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+        },
+      ]);
+    }
+  }
+}
+
+/**
+ * The schema's defaults (kube's SetDefaults_* as data), then what only the type knows; then
+ * the object as Go's struct holds it (a struct that is present has all its non-omitempty
+ * fields, e.g. `ordinals: {}` is `{start: 0}`), which is what managedFields see in kube.
+ */
+function applyDefaults(ctx: StoreContext, obj: KObject, strategy: Strategy): void {
+  applySchemaDefaults(obj, ctx.definition, SCHEMAS);
+  strategy.applyDefaults(obj);
+  goRoundTrip(obj, ctx.definition, SCHEMAS);
+}
+
+/**
+ * Whether two objects' managedFields are the same text: kube compares the bytes it stores,
+ * and FieldsV1 written in another key order (as its /scale writes leave it) is a change.
+ */
+function sameManagedFieldsText(a: KObject, b: KObject): boolean {
+  return JSON.stringify(a.metadata.managedFields) === JSON.stringify(b.metadata.managedFields);
+}
+
+/**
+ * The managedFields step of a non-apply write: on the defaulted object (canonical names
+ * included, as kube's defaulting sets them), before the strategy's own changes.
+ */
+function trackFields(ctx: StoreContext, live: KObject | null, obj: KObject, strategy: Strategy, owner?: WriteOwner): (() => void) | undefined {
+  if (!owner || owner.apply) return undefined;
+  return () => {
+    strategy.canonicalize?.(obj);
+    try {
+      ctx.fieldManager.update(live, obj, owner, { rawFields: true });
+    } catch {
+      // kube's UpdateNoErrors: a non-apply write never fails on field tracking (an object
+      // validation will refuse, e.g. a list item without its key, cannot be tracked); it
+      // goes on with its managedFields removed.
+      delete obj.metadata.managedFields;
+    }
+  };
+}
+
+/**
+ * Response bytes for a value this store just wrote at `revision` (0: a dry-run create, which
+ * has no resourceVersion yet). The watch cache usually holds them already: the embedded
+ * store feeds it before the write is acknowledged, and its bytes are the same. A dry run
+ * wrote nothing: its revision is the current object's, whose bytes are not the answer.
+ */
+function answerBytes(ctx: StoreContext, obj: KObject, value: Buffer, revision: number, dryRun: boolean): Buffer {
+  if (revision <= 0) return value;
+  const hit = dryRun ? undefined : ctx.cache.get(ctx.keyFor(obj.metadata.namespace ?? '', obj.metadata.name!));
+  if (hit && hit.rv === revision) return hit.bytes;
+  return withResourceVersion(value, revision).bytes;
+}
+
+function hasTypeFinalizers(ctx: StoreContext, obj: KObject): boolean {
+  return ctx.def.pendingTypeFinalizers?.(obj) ?? false;
+}
+
+function strategyFor(ctx: StoreContext, subresource: string): Strategy {
+  if (subresource === '') return ctx.def.strategy;
+  const s = ctx.def.subresources?.[subresource];
+  if (!s) throw notFound(ctx.gr, '');
+  return s;
+}
