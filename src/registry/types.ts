@@ -47,16 +47,36 @@ export interface Strategy {
   readonly tracksGeneration: boolean;
 }
 
-/** Admission-like checks that need other objects (e.g. a single global default PriorityClass). */
+export type AdmissionOperation = 'CREATE' | 'UPDATE';
+
+/** What an admission plugin is told of a write (kube's admission.Attributes, reduced). */
+export interface AdmissionAttributes {
+  /** CREATE for every write that makes an object (POST, an apply or PUT that creates). */
+  operation: AdmissionOperation;
+  name: string;
+  namespace: string;
+  /** '' for the main resource. */
+  subresource: string;
+  /** The stored object an UPDATE replaces. */
+  old?: KObject;
+}
+
+/**
+ * A type's admission plugins (kube's NamespaceLifecycle is the store's own namespace check).
+ * The store runs them on every write path (POST, PUT, each patch type, apply, /status,
+ * /scale, create-on-update) in kube's order: `admit` (mutating admission) on the defaulted
+ * object after its managedFields and before the strategy's prepare step; `validate`
+ * (validating admission) after the strategy's validation, before the commit. Both run inside
+ * the update loop, so they are synchronous; they throw a StatusError to refuse.
+ */
 export interface Admission {
-  /** Throws a StatusError to reject. */
-  admitCreate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
-  admitUpdate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
+  admit?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
+  validate?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
 }
 
 export interface AdmissionContext {
-  /** Lists current objects of a resource from the watch cache. */
-  list(resource: ResourceKey, namespace?: string): Promise<KObject[]>;
+  /** The current objects of a resource, from this node's watch cache (kube's informers); [] for a resource not served. */
+  list(resource: ResourceKey): KObject[];
 }
 
 export interface ScaleSpec {

@@ -22,6 +22,7 @@ import { installIndex, restfulPaths } from './paths.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
 import { writeAdminKubeconfig } from './kubeconfig.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { PvcProtectionController } from '../controllers/pvc-protection.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -101,7 +102,7 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+      admissionList: (group: string, resource: string): KObject[] => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
@@ -118,6 +119,9 @@ export class KapiNode {
     );
     nsController.start();
     this.controllers.push(nsController);
+    const pvcProtection = new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log);
+    pvcProtection.start();
+    this.controllers.push(pvcProtection);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();

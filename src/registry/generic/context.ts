@@ -24,7 +24,8 @@ export interface StoreDeps {
    * namespaces. The object is for reading only (it may be shared with other readers).
    */
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
-  admissionList: (group: string, resource: string) => Promise<KObject[]>;
+  /** The objects admission plugins read (synchronously, from the watch cache). */
+  admissionList: (group: string, resource: string) => KObject[];
 }
 
 /** One kind's store as its parts see it. */

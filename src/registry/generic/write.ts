@@ -2,8 +2,10 @@
 // other write goes through (guaranteedUpdate: patch, apply, scale, /status). The steps
 // run in kube's fixed order (rest.BeforeCreate, rest.BeforeUpdate): type meta and
 // namespace, server-owned metadata cleared, defaults (the schema's, then the strategy's),
-// managedFields, the strategy's prepare step, uid and timestamps, canonicalize, validation
-// (object meta, then the strategy), admission, then the commit through the kind's actor.
+// managedFields, mutating admission, the strategy's prepare step, uid and timestamps,
+// canonicalize, validation (object meta, then the strategy), validating admission, then the
+// commit through the kind's actor. Every path runs the same steps: POST, PUT, each patch
+// type, apply, /status, /scale and the creates an apply or a PUT makes.
 
 import { type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
 import {
@@ -17,7 +19,7 @@ import {
   type FieldError,
   qualifiedResource,
 } from '../../machinery/errors.js';
-import { type Strategy } from '../types.js';
+import { type AdmissionAttributes, type AdmissionContext, type Strategy } from '../types.js';
 import { type KObject } from '../../machinery/object.js';
 import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
@@ -107,17 +109,43 @@ export interface WriteResult {
   warnings: string[];
 }
 
+function admissionContext(ctx: StoreContext): AdmissionContext {
+  return { list: (r) => ctx.deps.admissionList(r.group, r.resource) };
+}
+
+/** The attributes admission sees of a write to `obj` (`old`: the object an update replaces). */
+function attributes(obj: KObject, namespace: string, subresource: string, old?: KObject): AdmissionAttributes {
+  return old
+    ? { operation: 'UPDATE', name: obj.metadata.name ?? '', namespace, subresource, old }
+    : { operation: 'CREATE', name: obj.metadata.name ?? '', namespace, subresource };
+}
+
+/** managedFields of a non-apply write, then mutating admission: what runs between the defaults and the strategy's prepare step. */
+function beforePrepare(ctx: StoreContext, obj: KObject, attrs: AdmissionAttributes, strategy: Strategy, owner?: WriteOwner): () => void {
+  const track = trackFields(ctx, attrs.old ?? null, obj, strategy, owner);
+  return () => {
+    track?.();
+    ctx.def.admission?.admit?.(obj, attrs, admissionContext(ctx));
+  };
+}
+
+/** Validating admission, after the strategy's validation. */
+function validateAdmission(ctx: StoreContext, obj: KObject, attrs: AdmissionAttributes): void {
+  ctx.def.admission?.validate?.(obj, { ...attrs, name: obj.metadata.name ?? attrs.name }, admissionContext(ctx));
+}
+
 export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
   const obj = input;
   alignNamespace(ctx, obj, namespace);
   await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
-  prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, ctx.def.strategy, owner));
+  const attrs = attributes(obj, namespace, '');
+  prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, ctx.def.strategy, owner));
   const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
   if (base) obj.metadata.name = generateName(base);
   ctx.def.strategy.canonicalize?.(obj);
   validateCreate(ctx, obj);
   const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
-  await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+  validateAdmission(ctx, obj, attrs);
   // A generated name can collide; try a few fresh names before giving up, as kube does.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -202,9 +230,6 @@ export async function updateObject(
   }
   alignNamespace(ctx, input, namespace);
   const wantRv = input.metadata.resourceVersion;
-  if (subresource === '') {
-    await ctx.def.admission?.admitUpdate?.(input, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
-  }
   const canCreate = strategy.allowCreateOnUpdate && subresource === '';
   if (canCreate && !ctx.cache.get(ctx.keyFor(namespace, name))) {
     // Create-on-update must respect namespace lifecycle like a POST does.
@@ -274,10 +299,12 @@ export async function guaranteedUpdate(
     if (!cur) {
       if (!createIfMissing) throw notFound(ctx.gr, name);
       const obj = createIfMissing();
-      prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, strategy, owner));
+      const attrs = attributes(obj, namespace, subresource);
+      prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, strategy, owner));
       strategy.canonicalize?.(obj);
       validateCreate(ctx, obj);
       warnings = strategy.warningsOnCreate?.(obj) ?? [];
+      validateAdmission(ctx, obj, attrs);
       created = true;
       result = obj;
       stored = storedForm(ctx, obj);
@@ -286,12 +313,14 @@ export async function guaranteedUpdate(
     created = false;
     const old = decodeKv(cur);
     const obj = tryUpdate(old);
-    prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
+    const attrs = attributes(obj, namespace, subresource, old);
+    prepareUpdate(ctx, obj, old, strategy, beforePrepare(ctx, obj, attrs, strategy, owner));
     strategy.canonicalize?.(obj);
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
     errs.push(...strategy.validateUpdate(obj, old));
     if (errs.length) throw invalid(ctx, obj, errs);
     warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
+    validateAdmission(ctx, obj, attrs);
     result = obj;
     ctx.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
     if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !hasTypeFinalizers(ctx, obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {

@@ -3,6 +3,7 @@
 // (Update) and the PVC printer. Gates at their 1.33 defaults: VolumeAttributesClass is off
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
+import { claimAdmission } from './admission.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
@@ -263,6 +264,7 @@ export const persistentVolumeClaims: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
+  admission: claimAdmission,
   table: {
     columns: [
       NAME_COLUMN,

@@ -8,7 +8,7 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
-import { addDefaultTolerations, admitPriority } from './admission.js';
+import { podAdmission } from './admission.js';
 import { addEmptyStructs } from './defaults.js';
 import { dropDisabledPodSpecFields, dropDisabledStatusFields } from './disabled-fields.js';
 import { computePodQOS } from './resources.js';
@@ -30,7 +30,6 @@ const strategy: Strategy = {
   prepareForCreate(obj) {
     const s = spec(obj);
     dropDisabledPodSpecFields(s);
-    addDefaultTolerations(s);
     obj.status = { phase: 'Pending', qosClass: computePodQOS(s) };
   },
   prepareForUpdate(obj, old) {
@@ -38,10 +37,6 @@ const strategy: Strategy = {
     const o = (old.spec ?? {}) as Obj;
     obj.status = old.status;
     dropDisabledPodSpecFields(s, o);
-    addDefaultTolerations(s);
-    // The Priority admission plugin keeps what it set on create.
-    if (s.priority === undefined && o.priority !== undefined) s.priority = o.priority;
-    if (s.preemptionPolicy === undefined && o.preemptionPolicy !== undefined) s.preemptionPolicy = o.preemptionPolicy;
     if (!deepEqual(s, o)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
   validate: validatePodCreate,
@@ -117,8 +112,6 @@ export const pods: ResourceDef = {
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,
   fieldLabels: podFieldLabels,
-  admission: {
-    admitCreate: admitPriority,
-  },
+  admission: podAdmission,
   table: podTable,
 };

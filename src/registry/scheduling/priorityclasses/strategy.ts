@@ -3,7 +3,7 @@
 // (enforced like kube's Priority admission plugin, with a 403).
 
 import { forbidden, type FieldError } from '../../../machinery/errors.js';
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { Admission, ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { deepEqual } from '../../../machinery/json-view.js';
@@ -96,14 +96,33 @@ const strategy: Strategy = {
 
 const gr = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
-/** The Priority admission plugin's rule: only one class may be the global default. */
-async function admitGlobalDefault(obj: KObject, others: KObject[]): Promise<void> {
-  if (obj.globalDefault !== true) return;
-  const existing = others.find((o) => o.globalDefault === true && o.metadata.name !== obj.metadata.name);
-  if (existing) {
-    throw forbidden(gr, obj.metadata.name ?? '', `PriorityClass ${existing.metadata.name} is already marked as default. Only one default can exist`);
+/**
+ * The global default PriorityClass: when a race left several, the one with the smallest
+ * value (the Priority plugin's getDefaultPriorityClass).
+ */
+export function defaultPriorityClass(classes: KObject[]): KObject | undefined {
+  let out: KObject | undefined;
+  for (const c of classes) {
+    if (c.globalDefault !== true) continue;
+    if (!out || ((out.value as number | undefined) ?? 0) > ((c.value as number | undefined) ?? 0)) out = c;
   }
+  return out;
 }
+
+/**
+ * The Priority admission plugin's rule for classes (validating, create and update): only one
+ * class may be the global default. The default it compares with is the one pods get (the
+ * smallest value among defaults); an update of that very class passes.
+ */
+const priorityClassAdmission: Admission = {
+  validate(obj, attrs, ctx) {
+    if (attrs.subresource !== '' || obj.globalDefault !== true) return;
+    const d = defaultPriorityClass(ctx.list(gr));
+    if (d && (attrs.operation === 'CREATE' || d.metadata.name !== obj.metadata.name)) {
+      throw forbidden(gr, obj.metadata.name ?? '', `PriorityClass ${d.metadata.name} is already marked as default. Only one default can exist`);
+    }
+  },
+};
 
 export const priorityClasses: ResourceDef = {
   group: 'scheduling.k8s.io',
@@ -118,11 +137,7 @@ export const priorityClasses: ResourceDef = {
   strategy,
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: false,
-  admission: {
-    // Only a class that claims to be the default needs to look at the others.
-    admitCreate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
-    admitUpdate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
-  },
+  admission: priorityClassAdmission,
   table: {
     columns: [
       NAME_COLUMN,
