@@ -25,6 +25,7 @@ export const MODULES = [
 ] as const;
 
 const META = 'k8s.io/apimachinery/pkg/apis/meta/v1';
+const META_V1BETA1 = 'k8s.io/apimachinery/pkg/apis/meta/v1beta1';
 
 /** The types the registry starts from; everything they reference is included. */
 export const ROOTS: Array<{ pkg: string; type: string }> = [
@@ -37,11 +38,17 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
   })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
+  // The metadata-only views clients ask for with `as=PartialObjectMetadata(List)`.
+  ...['PartialObjectMetadata', 'PartialObjectMetadataList'].map((type) => ({ pkg: META, type })),
+  { pkg: META_V1BETA1, type: 'PartialObjectMetadataList' },
 ];
 
 /** Kinds outside k8s.io/api whose group/version/kind kube publishes once. */
 const EXTRA_GVK: Record<string, { group: string; version: string; kind: string }> = {
   [`${META}.Status`]: { group: '', version: 'v1', kind: 'Status' },
+  [`${META}.PartialObjectMetadata`]: { group: 'meta.k8s.io', version: 'v1', kind: 'PartialObjectMetadata' },
+  [`${META}.PartialObjectMetadataList`]: { group: 'meta.k8s.io', version: 'v1', kind: 'PartialObjectMetadataList' },
+  [`${META_V1BETA1}.PartialObjectMetadataList`]: { group: 'meta.k8s.io', version: 'v1beta1', kind: 'PartialObjectMetadataList' },
 };
 
 /** Go types with their own JSON form. */

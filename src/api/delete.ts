@@ -2,7 +2,8 @@
 // generic store (registry/generic/delete-plan.ts); this only answers as kube does.
 
 import { parseDeleteOptions } from './delete-options.js';
-import { buildFilter } from './filters.js';
+import { parseSelectors, selectorFilter } from './filters.js';
+import { decodeListQuery, validateListQuery } from './list-options.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
 import { forbidden, genericNotFound } from '../machinery/errors.js';
@@ -33,8 +34,28 @@ export async function handleDelete(s: Scope): Promise<void> {
   respondStatus(s.ctx, status, 200, s.out, s.pretty);
 }
 
+/**
+ * deletecollection: the query is decoded and validated as a list's (400 and 422 on
+ * ListOptions), the field selector converted, then DeleteOptions; the store deletes what the
+ * list (or its page, with `limit`) holds and answers that list.
+ */
 export async function handleDeleteCollection(s: Scope): Promise<void> {
+  const q = decodeListQuery(s.query);
+  const selectors = parseSelectors(s.query);
+  validateListQuery(q);
+  const filter = selectorFilter(s.def, selectors);
   const opts = await parseDeleteOptions(s);
-  const res = await s.store.deleteCollection(s.info.namespace, { filter: buildFilter(s.def, s.query) }, opts);
-  respondList(s.ctx, s.def, res.items, { resourceVersion: String(res.resourceVersion) }, { mediaType: s.out.mediaType }, s.pretty);
+  const res = await s.store.deleteCollection(
+    s.info.namespace,
+    { resourceVersion: q.resourceVersion, resourceVersionMatch: q.resourceVersionMatch, limit: q.limit, continue: q.continue || undefined, filter },
+    opts,
+  );
+  respondList(
+    s.ctx,
+    s.def,
+    res.items,
+    { resourceVersion: String(res.resourceVersion), continue: res.continue, remainingItemCount: res.remainingItemCount },
+    { mediaType: s.out.mediaType, ...(s.out.partial ? { partial: s.out.partial } : {}) },
+    s.pretty,
+  );
 }

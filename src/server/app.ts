@@ -9,6 +9,7 @@ import { parseRequestInfo } from '../api/request-info.js';
 import { isPrettyPrint, negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
 import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
+import { yamlModule } from '../machinery/lazy-module.js';
 
 export interface AppParts {
   log: Logger;
@@ -35,9 +36,9 @@ function writePageNotFound(ctx: Koa.Context): void {
 }
 
 /**
- * A Status goes out in the format the client negotiated (a protobuf-only client gets a
- * protobuf Status, a CBOR client a CBOR one), except a 406, whose body is always JSON,
- * as kube sends it.
+ * A Status goes out in the format the client negotiated for it (a protobuf-only client gets a
+ * protobuf Status, a CBOR client a CBOR one, `Accept: application/yaml` YAML), except a 406,
+ * whose body is always JSON, as kube sends it.
  */
 function writeStatus(ctx: Koa.Context, se: StatusError): void {
   if (se.code !== 406) {
@@ -51,6 +52,11 @@ function writeStatus(ctx: Koa.Context, se: StatusError): void {
       if (out.mediaType === CBOR_MEDIA_TYPE) {
         ctx.set('Content-Type', CBOR_MEDIA_TYPE);
         ctx.body = encodeCbor(se.status);
+        return;
+      }
+      if (out.mediaType === 'application/yaml') {
+        ctx.set('Content-Type', 'application/yaml');
+        ctx.body = yamlModule().stringify(se.status, { lineWidth: 0 });
         return;
       }
     } catch {

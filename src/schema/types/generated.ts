@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -1545,6 +1545,25 @@ export const GENERATED: SchemaRegistry = {
       { name: "blockOwnerDeletion", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 7 },
     ],
   },
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata",
+    gvk: { group: "meta.k8s.io", version: "v1", kind: "PartialObjectMetadata" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList",
+    gvk: { group: "meta.k8s.io", version: "v1", kind: "PartialObjectMetadataList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata" } }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.apimachinery.pkg.apis.meta.v1.Preconditions": {
     name: "io.k8s.apimachinery.pkg.apis.meta.v1.Preconditions",
     fields: [
@@ -1585,6 +1604,16 @@ export const GENERATED: SchemaRegistry = {
       { name: "retryAfterSeconds", type: { kind: "int32" }, omitempty: true, protobuf: 5 },
     ],
   },
+  "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList",
+    gvk: { group: "meta.k8s.io", version: "v1beta1", kind: "PartialObjectMetadataList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 2 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata" } }, required: true, protobuf: 1 },
+    ],
+  },
 };
 
 /** Inline embeds per definition (for protobuf, which keeps the embedded message nested). */
@@ -1615,7 +1644,10 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.scheduling.v1.PriorityClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClassList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.Status": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
 };
 
 /** Structs that only ever appear inline (their own shape, with their own protobuf numbers); not OpenAPI definitions. */
