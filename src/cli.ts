@@ -3,9 +3,10 @@
 
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { pino } from 'pino';
-import { KapiNode, type NodeConfig } from './server/node.js';
+import { Worker } from 'node:worker_threads';
+import type { NodeConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
+import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
 
 const USAGE = `Usage: kapi serve [flags]
 
@@ -103,27 +104,19 @@ async function serve(argv: string[]): Promise<void> {
   } catch (e) {
     fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
   }
-  const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
-  const node = new KapiNode(cfg, log);
-  const shutdown = (sig: string) => {
-    log.info({ signal: sig }, 'shutting down');
-    node.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  // The server runs in a worker thread with a deep stack: request data may nest 10,000
+  // levels (Go's JSON limit, which kube admits), and every walker over it, JSON.stringify
+  // among them, recurses. The main thread only forwards signals.
+  const req: ServeRequest = { cfg, featureGates: values['feature-gates'], verbose: Number(values.v) > 0, startedAt: Date.now() - (performance.now() - t0) };
+  const worker = new Worker(new URL('./server/serve-worker.js', import.meta.url), { workerData: req, resourceLimits: { stackSizeMb: SERVER_STACK_MB } });
+  const shutdown = (sig: string) => worker.postMessage({ stop: sig });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  try {
-    await node.start();
-  } catch (e) {
-    log.fatal({ err: e }, 'failed to start');
+  worker.on('error', (e) => {
+    process.stderr.write(`kapi: ${e.stack ?? e.message}\n`);
     process.exit(1);
-  }
-  log.info(
-    { url: node.url, kubeconfig: node.kubeconfigPath, storage: cfg.storageBackend, startupMs: Math.round(performance.now() - t0) },
-    'kapi ready',
-  );
+  });
+  worker.on('exit', (code) => process.exit(code));
 }
 
 const [cmd, ...rest] = process.argv.slice(2);

@@ -59,6 +59,29 @@ function cborJson(v: unknown): unknown {
 /** Timestamps a server sets; a client-set one (conditions' lastTransitionTime) stays as sent. */
 const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
 
+/**
+ * Replaces each Go-quoted document (`"{...}"` or `"map[...]"`) after `Invalid value: ` with a
+ * placeholder: kube quotes a whole patched object there.
+ */
+function maskQuotedDocuments(s: string): string {
+  const lead = 'Invalid value: "';
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const i = s.indexOf(lead, at);
+    if (i < 0) return out + s.slice(at);
+    let j = i + lead.length;
+    if (s[j] !== '{' && !s.startsWith('map[', j)) {
+      out += s.slice(at, j);
+      at = j;
+      continue;
+    }
+    while (j < s.length && s[j] !== '"') j += s[j] === '\\' ? 2 : 1;
+    out += `${s.slice(at, i)}Invalid value: "<patched object>"`;
+    at = j + 1;
+  }
+}
+
 export class Masker {
   private readonly uids = new Map<string, string>();
   private readonly rvs = new Map<string, string>();
@@ -99,8 +122,12 @@ export class Masker {
       if (key === 'resourceVersion') return this.rv(v);
       if (SERVER_TIMES.has(key) || (inManagedFields && key === 'time')) return '<time>';
       // Go's %#v of a pointer prints its address (in messages of invalid values).
-      if (v.includes(')(0x')) return v.replace(/\)\(0x[0-9a-f]+\)/g, ')(0x<address>)');
-      return v;
+      let text = v;
+      if (text.includes(')(0x')) text = text.replace(/\)\(0x[0-9a-f]+\)/g, ')(0x<address>)');
+      // A 422 about a patched object quotes the whole object (uid, times, resourceVersion, and
+      // Go's key order): only the cause after it compares.
+      if (text.includes('Invalid value: "{') || text.includes('Invalid value: "map[')) text = maskQuotedDocuments(text);
+      return text;
     }
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {

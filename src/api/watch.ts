@@ -90,7 +90,8 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     resourceVersion,
     sendInitialEvents: sendInitialEventsOf(query),
     allowWatchBookmarks: boolParam(query.get('allowWatchBookmarks')),
-    timeoutMs: seconds * 1000,
+    // Timers hold at most 2^31-1 ms (about 24.8 days); a longer timeout is that long.
+    timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
     bookmarkIntervalMs: bookmarkInterval(cfg),
   });
 

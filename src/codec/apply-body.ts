@@ -3,6 +3,7 @@
 // value Server-Side Apply merges. Repeated keys in YAML are what fieldValidation judges: kube
 // converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
 
+import { yamlReaderError } from '../machinery/utf8.js';
 import { badRequest } from '../machinery/errors.js';
 import { JsonSyntaxError } from '../machinery/json-scan.js';
 import type { FieldValidation } from '../machinery/options.js';
@@ -22,6 +23,9 @@ export interface ApplyConfiguration {
 /** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
 export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
   if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
+  // kube reads every apply body with its YAML reader, which refuses invalid UTF-8 first.
+  const readerError = yamlReaderError(body);
+  if (readerError) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${readerError}`);
   const text = body.toString('utf8');
   const json = jsonConfig(text);
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
@@ -29,7 +33,7 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   try {
     parsed = parseYamlWithDuplicates(text);
   } catch (e) {
-    if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+    if (e instanceof YamlDecodeError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
     throw e;
   }
   const config = asConfig(parsed.value);

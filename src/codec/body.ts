@@ -2,6 +2,7 @@
 // kube's nesting limit. Errors are the Status kube-apiserver gives.
 
 import type { IncomingMessage } from 'node:http';
+import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
 import { yamlModule } from '../machinery/lazy-module.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
@@ -106,7 +107,7 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
       throw e;
     }
   }
-  const text = mt === PROTOBUF_MEDIA_TYPE ? '' : body.toString('utf8');
+  const text = mt === PROTOBUF_MEDIA_TYPE ? '' : goDecodeUtf8(body);
   if (mt === 'application/json') {
     if (text.trim() === '') throw cannot('Object \'Kind\' is missing in \'\'');
     checkJsonDepth(text);
@@ -117,6 +118,8 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     }
   }
   if (mt === 'application/yaml') {
+    const readerError = yamlReaderError(body);
+    if (readerError) throw cannot(`yaml: ${readerError}`);
     let doc: unknown;
     try {
       // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.

@@ -61,6 +61,13 @@ export interface DecodeTypedOptions {
    */
   reuse?: boolean;
   /**
+   * 'unstructured': integers convert as kube's DefaultUnstructuredConverter converts a map into
+   * a typed object (what a strategic merge patch goes through): an int64 wraps into an int32
+   * field, a whole float converts, a fraction is `cannot convert float64 to int32`, a string
+   * `unrecognized type: int32`. Default 'json': encoding/json's rules and errors.
+   */
+  integers?: 'json' | 'unstructured';
+  /**
    * Go type names for messages where the schema cannot tell (named string types):
    * key `<definition>.<field>`, e.g. `io.k8s.api.core.v1.Container.imagePullPolicy` -> `v1.PullPolicy`.
    * A `goType` property on a FieldSchema is honoured too.
@@ -200,6 +207,7 @@ interface Ctx {
   sortKeys: boolean;
   quantityNumbers: boolean;
   reuse: boolean;
+  unstructuredIntegers: boolean;
   dupIndex: Map<object, JsonDuplicate[]> | null;
   /** kube strict path of the value being decoded: field names and array indices. */
   segs: (string | number)[];
@@ -282,6 +290,27 @@ function intOf(v: number | JsonNumber, bits: 32 | 64): number | undefined {
   return Number(b);
 }
 
+/**
+ * An integer field's value as runtime.DefaultUnstructuredConverter sets it from a map decoded
+ * with k8s.io/apimachinery's json (integer literals as int64, the rest float64): reflect's
+ * Convert, which wraps out-of-range integers and truncates whole floats.
+ */
+function unstructuredInt(v: unknown, bits: 32 | 64, ctx: Ctx): number | undefined {
+  const goType = bits === 32 ? 'int32' : 'int64';
+  if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveError(ctx, `unrecognized type: ${goType}`);
+  const raw = v instanceof JsonNumber ? v.raw : String(v);
+  let i64: bigint;
+  if (/^-?[0-9]+$/.test(raw) && BigInt(raw) >= INT64_MIN && BigInt(raw) <= INT64_MAX) {
+    i64 = BigInt(raw);
+  } else {
+    const f = Number(v);
+    if (!Number.isFinite(f) || Math.trunc(f) !== f) return saveError(ctx, `cannot convert float64 to ${goType}`);
+    // A whole float64 outside int64: the conversion's "indefinite" result on amd64.
+    i64 = f >= 9223372036854775808 || f < -9223372036854775808 ? INT64_MIN : BigInt(f);
+  }
+  return Number(bits === 32 ? BigInt.asIntN(32, i64) : i64);
+}
+
 function fieldGoType(ctx: Ctx, field: CField | null, t: TypeRef): string {
   if (field) {
     if (field.goType) return field.goType;
@@ -311,6 +340,7 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       return typeof v === 'boolean' ? v : saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
     case 'int32':
     case 'int64': {
+      if (ctx.unstructuredIntegers) return unstructuredInt(v, t.kind === 'int32' ? 32 : 64, ctx);
       if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
       const n = intOf(v, t.kind === 'int32' ? 32 : 64);
       return n === undefined ? saveTypeError(ctx, `number ${numberText(v)}`, fieldGoType(ctx, field, t)) : n;
@@ -570,6 +600,7 @@ export function decodeTyped(
     goTypes: opts.goTypes,
     sortKeys: opts.sortKeys === true,
     quantityNumbers: opts.quantityNumbers !== false,
+    unstructuredIntegers: opts.integers === 'unstructured',
     reuse: opts.reuse === true,
     dupIndex: null,
     segs: [],

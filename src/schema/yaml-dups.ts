@@ -16,11 +16,6 @@ const isSeq = (n: unknown) => yamlModule().isSeq(n);
 import { goQuote } from '../machinery/json-scan.js';
 
 export const MAX_YAML_DEPTH = 10_000;
-/**
- * The yaml package composes documents recursively and runs out of stack (or worse) somewhere
- * past 800 levels; deeper documents are refused before it sees them. kube accepts up to 10,000.
- */
-export const YAML_SUPPORTED_DEPTH = 500;
 
 export interface YamlDuplicate {
   /** kube-style path of the repeated key, e.g. `spec.paused`, `spec.template.spec.containers[0].name`. */
@@ -109,10 +104,9 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
   const lineCounter = new (yamlModule().LineCounter)();
   const tokens = Array.from(new (yamlModule().Parser)(lineCounter.addNewLine).parse(text));
   const depth = cstDepth(tokens);
+  // The yaml package composes recursively: the server's thread has the stack for kube's
+  // 10,000 levels (src/server/serve-worker.ts).
   if (depth > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
-  if (depth > YAML_SUPPORTED_DEPTH) {
-    throw new YamlDecodeError(`yaml: nesting deeper than ${YAML_SUPPORTED_DEPTH} levels is not supported`);
-  }
   let doc;
   try {
     const composer = new (yamlModule().Composer)({
@@ -148,6 +142,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     return p.startsWith('.') ? p.slice(1) : p;
   };
   const push = (node: unknown, segment: string): void => {
+    if (isScalar(node)) goFloatScalar(node as YamlScalarNode);
     if (isMap(node) || isSeq(node)) {
       if (stack.length + 1 > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
       stack.push({
@@ -216,6 +211,26 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     throw e;
   }
   return { value: value ?? null, duplicates };
+}
+
+interface YamlScalarNode {
+  value: unknown;
+  source?: string;
+}
+
+/**
+ * A float scalar as goyaml.v2 and sigs.k8s.io/yaml take it: a decimal too large for a float64
+ * does not resolve as a number and stays the string it was written as; `.inf` and `.nan` are
+ * floats JSON cannot carry, which kube's conversion to JSON refuses.
+ */
+function goFloatScalar(node: YamlScalarNode): void {
+  const v = node.value;
+  if (typeof v !== 'number' || Number.isFinite(v)) return;
+  const src = (node.source ?? '').trim();
+  if (/^[-+]?\.(inf|Inf|INF)$/.test(src) || /^\.(nan|NaN|NAN)$/.test(src)) {
+    throw new YamlDecodeError(`json: unsupported value: ${Number.isNaN(v) ? 'NaN' : v > 0 ? '+Inf' : '-Inf'}`);
+  }
+  if (src !== '') node.value = src;
 }
 
 /** The nesting depth of collections in CST tokens (iteratively). */
