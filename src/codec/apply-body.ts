@@ -40,7 +40,8 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   if (parsed.duplicates.length === 0 || fieldValidation === 'Ignore') return { config, warnings: [] };
   const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${parsed.duplicates.map((d) => d.message).join('\n  ')}`;
   if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
-  return { config, warnings: [msg] };
+  // Warn: one warning per repeated key (the aggregate's lines).
+  return { config, warnings: parsed.duplicates.map((d) => d.message) };
 }
 
 /**
@@ -63,7 +64,10 @@ function jsonConfig(text: string): unknown {
 function asConfig(doc: unknown): Record<string, unknown> {
   if (doc === null || doc === undefined) return {};
   if (typeof doc !== 'object' || Array.isArray(doc)) {
-    throw badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`);
+    // sigs.k8s.io/yaml's Unmarshal: the YAML read, then its JSON decoded into the map.
+    throw badRequest(
+      `error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`,
+    );
   }
   return doc as Record<string, unknown>;
 }
