@@ -8,7 +8,7 @@ import { yamlModule } from '../machinery/lazy-module.js';
 import type { OutputFormat } from '../codec/negotiate.js';
 import type { ResourceDef, TableConvertor } from '../registry/types.js';
 import type { KObject } from '../machinery/object.js';
-import { apiVersionOf } from '../machinery/api-resource.js';
+import { apiVersionOf, internalPackage } from '../machinery/api-resource.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../machinery/stored-bytes.js';
 import { StatusError, badRequest, type Status } from '../machinery/errors.js';
@@ -155,8 +155,7 @@ export function tableOf(
 
 /** kube's internal Go type of a kind, as `%T` prints it in a failed transform (`*core.Pod`). */
 function internalType(group: string, kind: string): string {
-  const pkg = group === '' || group === 'events.k8s.io' ? 'core' : group.split('.')[0];
-  return `*${pkg}.${kind}`;
+  return `*${internalPackage(group)}.${kind}`;
 }
 
 /** What kube's transform answers when the view and the answer do not fit (a 406 with no details). */

@@ -123,6 +123,12 @@ export interface ResourceDef extends ResourceNames {
   subresources?: Record<string, Strategy>;
   /** kube's per-type name rule (most types: DNS subdomain; StatefulSet and Namespace: DNS label). */
   nameValidator: NameValidator;
+  /**
+   * The strategy validates no metadata (a PodDisruptionBudget): only kube's generic check runs,
+   * after the strategy's and only when it passed, with path-segment names and without core
+   * validation's finalizer-name rule.
+   */
+  genericMetadataOnly?: boolean;
   /** Type-specific finalizers beyond metadata.finalizers (a namespace's spec.finalizers). */
   pendingTypeFinalizers?: (obj: KObject) => boolean;
   /**

@@ -24,7 +24,8 @@ import { type KObject } from '../../machinery/object.js';
 import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
 import { deepEqual } from '../../machinery/json-view.js';
-import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
+import { validateKubeFinalizerNames, validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
+import { nameIsPathSegment } from '../../machinery/validation/names.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
 import { SCHEMAS, applySchemaDefaults, goRoundTrip, storageRoundTrip } from '../../schema/types/index.js';
 import type { FieldOwner } from '../../patch/ssa/field-manager.js';
@@ -205,10 +206,38 @@ function prepareCreate(ctx: StoreContext, obj: KObject, namespace: string, after
   else delete meta.generation;
 }
 
+/**
+ * rest.BeforeCreate's validation: the strategy's (which for most types starts with core's
+ * ValidateObjectMeta: the type's name rule and core's finalizer names); then, only when it
+ * passed, the generic metadata check with path-segment names (the only one a type whose
+ * strategy validates no metadata gets).
+ */
 function validateCreate(ctx: StoreContext, obj: KObject): void {
-  const errs = validateObjectMeta(obj.metadata, ctx.def.namespaced, ctx.def.nameValidator);
-  errs.push(...ctx.def.strategy.validate(obj));
+  const def = ctx.def;
+  const errs = def.genericMetadataOnly
+    ? []
+    : [...validateObjectMeta(obj.metadata, def.namespaced, def.nameValidator, { kubeFinalizerNames: true })];
+  errs.push(...def.strategy.validate(obj));
   if (errs.length) throw invalid(ctx, obj, errs);
+  const generic = validateObjectMeta(obj.metadata, def.namespaced, nameIsPathSegment, { kubeFinalizerNames: false });
+  if (generic.length) throw invalid(ctx, obj, generic);
+}
+
+/**
+ * rest.BeforeUpdate's validation, all in one list as kube gathers it (the message names each
+ * distinct error once, the causes keep every one): the generic checks of the new metadata and
+ * of the update, then the strategy's, which for most types repeats the update checks (core's
+ * ValidateObjectMetaUpdate, with its finalizer names) before its own.
+ */
+function validateUpdate(ctx: StoreContext, strategy: Strategy, obj: KObject, old: KObject): FieldError[] {
+  const def = ctx.def;
+  const errs = [
+    ...validateObjectMeta(obj.metadata, def.namespaced, nameIsPathSegment, { kubeFinalizerNames: false }),
+    ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+  ];
+  if (!def.genericMetadataOnly) errs.push(...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateKubeFinalizerNames(obj.metadata));
+  errs.push(...strategy.validateUpdate(obj, old));
+  return errs;
 }
 
 /** PUT (GenericStore.update): the body replaces the object, through the update loop. */
@@ -248,8 +277,9 @@ export async function updateObject(
       }
       if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       if (!wantRv && !strategy.allowUnconditionalUpdate) {
-        throw invalid(ctx, obj, [
-          { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: 0, detail: 'must be specified for an update' },
+        // kube names the resource here, where it means the kind (its TODO in store.go).
+        throw invalidStatus(ctx.gr.resource, ctx.gr.group, name, [
+          { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: { goString: '0x0' }, detail: 'must be specified for an update' },
         ]);
       }
       return obj;
@@ -316,8 +346,7 @@ export async function guaranteedUpdate(
     const attrs = attributes(obj, namespace, subresource, old);
     prepareUpdate(ctx, obj, old, strategy, beforePrepare(ctx, obj, attrs, strategy, owner));
     strategy.canonicalize?.(obj);
-    const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
-    errs.push(...strategy.validateUpdate(obj, old));
+    const errs = validateUpdate(ctx, strategy, obj, old);
     if (errs.length) throw invalid(ctx, obj, errs);
     warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
     validateAdmission(ctx, obj, attrs);
@@ -357,24 +386,11 @@ function prepareUpdate(ctx: StoreContext, obj: KObject, old: KObject, strategy: 
   strategy.prepareForUpdate(obj, old);
   if (!meta.uid) meta.uid = om.uid;
   meta.creationTimestamp = om.creationTimestamp;
+  // An update never removes or changes a deletion mark (rest.BeforeUpdate); setting one where
+  // there was none is left for validation to refuse.
   if (om.deletionTimestamp) meta.deletionTimestamp = om.deletionTimestamp;
-  else delete meta.deletionTimestamp;
-  if (om.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
-  else delete meta.deletionGracePeriodSeconds;
+  if (om.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
   delete meta.selfLink;
-  if (om.deletionTimestamp) {
-    const had = new Set(om.finalizers ?? []);
-    const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
-    if (added.length) {
-      throw invalid(ctx, obj, [
-        {
-          type: 'FieldValueForbidden',
-          field: 'metadata.finalizers',
-          detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
-        },
-      ]);
-    }
-  }
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
 import { GoStringer, nonNegative } from '../../../machinery/validation/field.js';
-import { nameIsDNSLabel } from '../../../machinery/validation/names.js';
+import { nameIsDNSLabel, validateDNS1123Label } from '../../../machinery/validation/names.js';
 import { withNullCreationTimestamp } from '../../../machinery/meta.js';
 import { deepEqual, semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
@@ -69,7 +69,8 @@ function dropDisabledFields(obj: KObject, old?: KObject): void {
   if (tspec) dropDisabledPodSpecFields(tspec, old ? (old.spec as StsSpec | undefined)?.template?.spec : undefined);
 }
 
-function validateSpec(obj: KObject): FieldError[] {
+/** `serviceNames`: new StatefulSets need a DNS label there; an update tolerates what exists (serviceName is immutable). */
+function validateSpec(obj: KObject, serviceNames = true): FieldError[] {
   const s = spec(obj);
   const errs: FieldError[] = [];
   switch (s.podManagementPolicy) {
@@ -120,6 +121,7 @@ function validateSpec(obj: KObject): FieldError[] {
   errs.push(...nonNegative(s.replicas, 'spec.replicas'));
   errs.push(...nonNegative(s.minReadySeconds, 'spec.minReadySeconds'));
   if (s.ordinals) errs.push(...nonNegative(s.ordinals.start, 'spec.ordinals.start'));
+  if (serviceNames && s.serviceName) errs.push(...validateDNS1123Label(s.serviceName, 'spec.serviceName'));
   if (!s.selector) {
     errs.push({ type: 'FieldValueRequired', field: 'spec.selector', detail: '' });
   } else {
@@ -160,7 +162,7 @@ function historyLimitWarnings(obj: KObject): string[] {
 const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
-  const errs = validateSpec(obj);
+  const errs = validateSpec(obj, false);
   const a: Record<string, unknown> = { ...(obj.spec ?? {}) };
   const b: Record<string, unknown> = { ...(old.spec ?? {}) };
   for (const k of MUTABLE) {
@@ -213,7 +215,7 @@ const strategy: Strategy = {
     // Semantic equality, as kube's: an emptied list is no change.
     if (!semanticEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
-  validate: validateSpec,
+  validate: (obj) => validateSpec(obj),
   validateUpdate: validateSpecUpdate,
   warningsOnCreate: (obj) => [...podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec'), ...historyLimitWarnings(obj)],
   warningsOnUpdate(obj, old) {

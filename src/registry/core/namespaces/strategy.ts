@@ -104,6 +104,8 @@ export const namespaces: ResourceDef = {
   strategy: namespaceStrategy,
   subresources: { status: statusStrategy, finalize: finalizeStrategy },
   nameValidator: nameIsDNSLabel,
+  // kube's namespace field label conversion: metadata.name and status.phase.
+  fieldLabels: { 'status.phase': (obj) => status(obj).phase ?? '' },
   returnDeletedObject: true,
   pendingTypeFinalizers: (obj) => (spec(obj).finalizers?.length ?? 0) > 0,
   ownDeletion: true,
