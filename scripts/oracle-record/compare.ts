@@ -143,8 +143,9 @@ export function compareAnswers(recorded: Answer, got: Answer, opts: CompareOptio
     out.push(`status: want ${want.status} got ${got.status} (messages: want ${show(msg(want))} got ${show(msg(got))})`);
   }
   if (opts.contentType !== false && want.contentType !== got.contentType) out.push(`content-type: want ${show(want.contentType)} got ${show(got.contentType)}`);
-  const ww = want.warnings ?? [];
-  const gw = got.warnings ?? [];
+  // As a multiset: kube emits some warnings in Go map order (node selector keys, annotations).
+  const ww = [...(want.warnings ?? [])].sort();
+  const gw = [...(got.warnings ?? [])].sort();
   if (JSON.stringify(ww) !== JSON.stringify(gw)) out.push(`warnings: want ${show(ww)} got ${show(gw)}`);
   for (const [name, v] of Object.entries(want.headers ?? {})) {
     if (got.headers?.[name] !== v) out.push(`header ${name}: want ${show(v)} got ${show(got.headers?.[name])}`);

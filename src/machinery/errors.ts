@@ -1,3 +1,4 @@
+import { goQuote } from './go-format.js';
 // Errors are data: every failure the API reports is a StatusError carrying the
 // metav1.Status that kube-apiserver would send, built by the constructors below.
 
@@ -195,18 +196,18 @@ const isStringMap = (v: object): v is Record<string, string> =>
 function renderValue(v: unknown): string {
   // Values Go prints through a String() or GoString() method carry their text with them.
   if (v && typeof v === 'object' && typeof (v as { goString?: unknown }).goString === 'string') return (v as { goString: string }).goString;
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'object') {
     if (isStringMap(v)) {
       const entries = Object.keys(v)
         .sort()
-        .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k])}`);
+        .map((k) => `${goQuote(k)}:${goQuote(v[k])}`);
       return `map[string]string{${entries.join(', ')}}`;
     }
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
-      return `[]string{${v.map((x) => JSON.stringify(x)).join(', ')}}`;
+      return `[]string{${v.map((x) => goQuote(x)).join(', ')}}`;
     }
   }
   return JSON.stringify(v);

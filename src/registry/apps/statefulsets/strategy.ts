@@ -14,7 +14,7 @@ import { goPointerValue } from '../../../machinery/go-format.js';
 import { addTemplateEmptyStructs } from '../../core/pods/defaults.js';
 import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
 import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
-import { podSpecWarnings } from '../../core/pods/warnings.js';
+import { claimSpecWarnings, podWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
 
 interface StsSpec {
@@ -154,6 +154,12 @@ function validateSpec(obj: KObject, serviceNames = true): FieldError[] {
   return errs;
 }
 
+/** GetWarningsForPersistentVolumeClaimSpec of each claim template. */
+function claimTemplateWarnings(obj: KObject, specSegment: string): string[] {
+  const vcts = (spec(obj) as { volumeClaimTemplates?: { spec?: unknown }[] }).volumeClaimTemplates ?? [];
+  return vcts.flatMap((t, i) => claimSpecWarnings(t?.spec, `spec.volumeClaimTemplates[${i}]${specSegment}`));
+}
+
 function historyLimitWarnings(obj: KObject): string[] {
   const limit = spec(obj).revisionHistoryLimit;
   return typeof limit === 'number' && limit < 0 ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : [];
@@ -217,11 +223,12 @@ const strategy: Strategy = {
   },
   validate: (obj) => validateSpec(obj),
   validateUpdate: validateSpecUpdate,
-  warningsOnCreate: (obj) => [...podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec'), ...historyLimitWarnings(obj)],
+  warningsOnCreate: (obj) => [...podWarnings(spec(obj).template?.spec, spec(obj).template?.metadata, 'spec.template'), ...claimTemplateWarnings(obj, ''), ...historyLimitWarnings(obj)],
   warningsOnUpdate(obj, old) {
     // kube warns about the template only when the spec changed (the generation moved).
-    const tpl = obj.metadata.generation !== old.metadata.generation ? podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec') : [];
-    return [...tpl, ...historyLimitWarnings(obj)];
+    const tpl = obj.metadata.generation !== old.metadata.generation ? podWarnings(spec(obj).template?.spec, spec(obj).template?.metadata, 'spec.template') : [];
+    // kube's update path names the claim's spec `Spec`.
+    return [...tpl, ...claimTemplateWarnings(obj, '.Spec'), ...historyLimitWarnings(obj)];
   },
 };
 

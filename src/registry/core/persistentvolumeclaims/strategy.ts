@@ -4,6 +4,7 @@
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
 import { claimAdmission } from './admission.js';
+import { claimWarnings } from '../pods/warnings.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
@@ -199,10 +200,13 @@ const strategy: Strategy = {
   },
   validate,
   validateUpdate,
+  warningsOnCreate: (obj) => claimWarnings(obj),
+  warningsOnUpdate: (obj) => claimWarnings(obj),
 };
 
 const statusStrategy: Strategy = {
   ...strategy,
+  warningsOnUpdate: () => [],
   applyDefaults(obj) {
     const st = status(obj);
     if (!st.phase) st.phase = 'Pending';

@@ -9,6 +9,8 @@ import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { podAdmission } from './admission.js';
+import { podCreateWarnings } from './warnings.js';
+import { isDNS1123Label } from '../../../machinery/validation/names.js';
 import { addEmptyStructs } from './defaults.js';
 import { dropDisabledPodSpecFields, dropDisabledStatusFields } from './disabled-fields.js';
 import { computePodQOS } from './resources.js';
@@ -25,7 +27,11 @@ const strategy: Strategy = {
   // Pods carry metadata.generation from 1.33 on (bumped on every spec change).
   tracksGeneration: true,
   applyDefaults(obj) {
-    addEmptyStructs(spec(obj));
+    const s = spec(obj);
+    addEmptyStructs(s);
+    // kube's v1-to-internal conversion of a Pod (not of a PodSpec in a template) makes a
+    // negative grace period 1.
+    if (typeof s.terminationGracePeriodSeconds === 'number' && s.terminationGracePeriodSeconds < 0) s.terminationGracePeriodSeconds = 1;
   },
   prepareForCreate(obj) {
     const s = spec(obj);
@@ -41,6 +47,7 @@ const strategy: Strategy = {
   },
   validate: validatePodCreate,
   validateUpdate: validatePodUpdate,
+  warningsOnCreate: (obj) => podCreateWarnings(obj, isDNS1123Label),
 };
 
 const statusStrategy: Strategy = {
