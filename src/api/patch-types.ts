@@ -28,12 +28,9 @@ export function supportedPatchTypes(): string[] {
   return types;
 }
 
+/** go-restful's 415: the PATCH route consumes only the patch types (checked before Accept). */
 export function unsupportedPatchType(): StatusError {
-  return new StatusError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: ${supportedPatchTypes().join(', ')}`,
-  );
+  return new StatusError(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {});
 }
 
 /** Applies a parsed patch to a JSON document; `root` names the document's schema definition. */

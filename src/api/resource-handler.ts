@@ -8,6 +8,8 @@ import type { GenericStore } from '../registry/generic/store.js';
 import { isPrettyPrint, negotiateOutput, resourceRouteProduces, routeAccepts, routeNotAcceptable } from '../codec/negotiate.js';
 import { PageNotFound, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { matchResourceRoute, routeVerb } from './routes.js';
+import { supportedPatchTypes, unsupportedPatchType } from './patch-types.js';
+import { baseMediaType } from '../codec/body.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
 import { handleList } from './list.js';
@@ -52,7 +54,9 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     info.namespace = route.namespace;
     info.name = route.name;
     info.subresource = route.subresource;
-    // go-restful's route check, then the handler's negotiation (the list route also produces streams).
+    // go-restful's route checks in its order: the content type a PATCH route consumes, then
+    // what the route produces; then the handler's negotiation (the list route also produces streams).
+    if (verb === 'patch' && !supportedPatchTypes().includes(baseMediaType(ctx.get('content-type') || undefined))) throw unsupportedPatchType();
     const accept = ctx.get('accept') || undefined;
     const produces = resourceRouteProduces(verb === 'list' || verb === 'watch');
     if (!routeAccepts(accept, produces)) throw routeNotAcceptable(produces);
