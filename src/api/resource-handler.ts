@@ -9,6 +9,7 @@ import { isPrettyPrint, negotiateOutput, resourceRouteProduces, routeAccepts, ro
 import { PageNotFound, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { matchResourceRoute, routeVerb } from './routes.js';
 import { supportedPatchTypes, unsupportedPatchType } from './patch-types.js';
+import { assertViewFits } from './respond.js';
 import { baseMediaType } from '../codec/body.js';
 import type { Scope } from './scope.js';
 import { handleGet } from './get.js';
@@ -64,6 +65,13 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     const query = new URLSearchParams(ctx.querystring);
     const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));
     const s: Scope = { ctx, info, def, store, query, out, pretty };
+    // A metadata-only view that cannot fit the answer is refused before anything is written.
+    if (verb !== 'watch') {
+      const own = store.subresourceREST(info.subresource);
+      const answersList = verb === 'list' || verb === 'deletecollection';
+      const kind = own ? own.kind : { group: def.group, kind: answersList ? def.listKind : def.kind };
+      assertViewFits(out, kind.group, kind.kind, answersList);
+    }
     switch (verb) {
       case 'get':
         return handleGet(s);

@@ -191,6 +191,23 @@ function partialList(def: ResourceDef, items: VersionedBytes[], meta: ListMeta, 
   };
 }
 
+/**
+ * Refuses, before anything runs, a metadata-only view that will not fit the answer (a list
+ * view of an object, an object view of a list): kube finds this out only when writing the
+ * answer, after a write has committed; kapi answers the same 406 without writing. `kind` is
+ * the answer's kind as `%T` names it.
+ */
+export function assertViewFits(out: OutputFormat, group: string, kind: string, isList: boolean): void {
+  const p = out.partial;
+  if (!p) return;
+  if (isList && p.kind === 'PartialObjectMetadata') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${internalType(group, kind)})`);
+  }
+  if (!isList && p.kind === 'PartialObjectMetadataList') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${internalType(group, kind)})`);
+  }
+}
+
 /** A stream's object as the negotiated view shows it (watch events); Status objects pass as they are. */
 export function viewOfObject(def: ResourceDef, doc: Record<string, unknown>, out: OutputFormat): Record<string, unknown> {
   if (!out.partial || doc.kind === 'Status') return doc;
