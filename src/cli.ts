@@ -2,18 +2,36 @@
 // kapi's command line: `kapi serve` with kube-apiserver's flag names where they exist.
 
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { NodeConfig } from './server/node.js';
+import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
+import { validateTiming } from './controllers/leader-election.js';
+import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
+import { ensurePKI, servingHosts } from './auth/pki/files.js';
+import { issueCert } from './auth/pki/certs.js';
+import { writeKubeconfig } from './server/kubeconfig.js';
 import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
 
 const USAGE = `Usage: kapi serve [flags]
+       kapi pki [flags]
+       kapi cluster [flags]   (a replicated cluster on this machine; kapi cluster --help)
 
-Flags:
+Flags of serve:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
   --bind-address string             address to listen on (default "127.0.0.1")
-  --secure-port int                 port to listen on; plain HTTP until TLS arrives (default 6443)
+  --secure-port int                 HTTPS port to listen on (default 6443)
+  --cert-dir string                 where the generated CA, serving and admin certificates live (default "<data-dir>/pki")
+  --tls-cert-file string            serving certificate (PEM chain) instead of the generated one
+  --tls-private-key-file string     the key of --tls-cert-file
+  --client-ca-file string           CA bundle that client certificates are checked against (default: the generated CA)
+  --tls-san strings                 more DNS names and IPs for the generated serving certificate (comma-separated, repeatable)
+  --tls-min-version string          VersionTLS10, VersionTLS11, VersionTLS12 (default), VersionTLS13
+  --tls-cipher-suites strings       cipher suites for TLS 1.2 and below, by their Go names (comma-separated)
+  --http2-max-streams-per-connection int  streams one HTTP/2 connection may have open (default 0: 250)
+  --anonymous-auth                  serve requests without credentials as system:anonymous (default true)
+  --insecure-plain-http             serve plain HTTP/1.1 with no TLS and no authentication, every request
+                                    as system:unsecured in system:masters; for tests and debugging only
   --storage-backend string          "level" (embedded LevelDB, default) or "etcd3"
   --etcd-servers strings            etcd URLs, comma-separated (for etcd3)
   --etcd-prefix string              key prefix in storage (default "/registry")
@@ -21,9 +39,46 @@ Flags:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
+  --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
+  --leader-elect                    run the controllers only on the node holding the controller lease (default true)
+  --leader-elect-lease-duration dur how long a lost leader's lease keeps others waiting (default 15s)
+  --leader-elect-renew-deadline dur how long the leader keeps trying to renew before it stops (default 10s)
+  --leader-elect-retry-period dur   how often the lease is renewed or tried for (default 2s)
+  --leader-elect-resource-name str  the controller lease's name (default "kube-controller-manager")
+  --leader-elect-resource-namespace str  its namespace (default "kube-system")
+  --identity-lease-duration-seconds int       the node's identity lease duration (default 3600)
+  --identity-lease-renew-interval-seconds int how often the node renews it (default 10)
+  --etcd-request-timeout dur        deadline of one etcd call (default 5s)
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
+
+kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
+does on its first start, so several nodes can share one CA:
+  --data-dir, --cert-dir, --bind-address, --tls-san   as for serve
+  --kubeconfig string               also write a kubeconfig for --server with a client certificate
+  --server string                   the URL that kubeconfig points at
+  --user string                     that certificate's user (default "kubernetes-admin", the admin's)
+  --group strings                   its groups (comma-separated, repeatable; default system:masters with the admin)
 `;
+
+/** Go's strconv.ParseBool, as pflag parses boolean flags. */
+function parseGoBool(flag: string, s: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(s)} for "--${flag}" flag: strconv.ParseBool: parsing ${JSON.stringify(s)}: invalid syntax`);
+}
+
+/**
+ * pflag's boolean flags take `--name` (true) and `--name=false`; parseArgs's booleans take no
+ * value. These are declared as strings, and a bare `--name` becomes `--name=true`.
+ */
+function normalizeBoolFlags(argv: string[], names: string[]): string[] {
+  return argv.map((a) => (names.some((n) => a === `--${n}`) ? `${a}=true` : a));
+}
+
+/** Comma-separated values of a repeatable flag. */
+const listOf = (v: string[] | undefined): string[] => (v ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+
 
 /** Parses Go-style durations ("5m0s", "300s", "1h") into milliseconds. */
 export function parseDuration(s: string): number {
@@ -40,6 +95,36 @@ export function parseDuration(s: string): number {
   return total;
 }
 
+function positiveInt(v: string, flag: string): number {
+  const n = Number(v);
+  if (!/^[0-9]+$/.test(v) || n <= 0) throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** Go's strconv.ParseBool, as pflag reads a bool flag given a value. */
+function parseBool(v: string, flag: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+}
+
+function leaderElection(values: Record<string, string | string[] | boolean | undefined>): NodeConfig['leaderElection'] {
+  if (!parseBool(String(values['leader-elect']), 'leader-elect')) return undefined;
+  const timing = {
+    leaseDurationMs: parseDuration(String(values['leader-elect-lease-duration'])),
+    renewDeadlineMs: parseDuration(String(values['leader-elect-renew-deadline'])),
+    retryPeriodMs: parseDuration(String(values['leader-elect-retry-period'])),
+  };
+  const bad = validateTiming(timing);
+  if (bad) throw new Error(`leader election: ${bad}`);
+  if (timing.leaseDurationMs % 1000 !== 0) throw new Error('--leader-elect-lease-duration must be a whole number of seconds (a Lease stores seconds)');
+  return {
+    ...timing,
+    resourceName: String(values['leader-elect-resource-name']),
+    resourceNamespace: String(values['leader-elect-resource-namespace']),
+  };
+}
+
 function fail(msg: string): never {
   process.stderr.write(`Error: ${msg}\n\n${USAGE}`);
   process.exit(2);
@@ -50,9 +135,19 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect']),
       options: {
         'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        'tls-cert-file': { type: 'string' },
+        'tls-private-key-file': { type: 'string' },
+        'client-ca-file': { type: 'string' },
+        'tls-san': { type: 'string', multiple: true },
+        'tls-min-version': { type: 'string', default: '' },
+        'tls-cipher-suites': { type: 'string', multiple: true },
+        'http2-max-streams-per-connection': { type: 'string', default: '0' },
+        'anonymous-auth': { type: 'string', default: 'true' },
+        'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
         'storage-backend': { type: 'string', default: 'level' },
@@ -63,6 +158,16 @@ async function serve(argv: string[]): Promise<void> {
         'watch-history': { type: 'string', default: '5m0s' },
         'storage-sync': { type: 'boolean', default: false },
         'feature-gates': { type: 'string', default: '' },
+        'node-name': { type: 'string', default: '' },
+        'leader-elect': { type: 'string', default: 'true' },
+        'leader-elect-lease-duration': { type: 'string', default: '15s' },
+        'leader-elect-renew-deadline': { type: 'string', default: '10s' },
+        'leader-elect-retry-period': { type: 'string', default: '2s' },
+        'leader-elect-resource-name': { type: 'string', default: 'kube-controller-manager' },
+        'leader-elect-resource-namespace': { type: 'string', default: 'kube-system' },
+        'identity-lease-duration-seconds': { type: 'string', default: '3600' },
+        'identity-lease-renew-interval-seconds': { type: 'string', default: '10' },
+        'etcd-request-timeout': { type: 'string', default: '5s' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -84,8 +189,37 @@ async function serve(argv: string[]): Promise<void> {
   const prefix = values['etcd-prefix'].replace(/\/+$/, '');
   let cfg: NodeConfig;
   try {
+    const dataDir = resolve(values['data-dir']);
+    let serving: ServingConfig;
+    if (parseGoBool('insecure-plain-http', values['insecure-plain-http'])) {
+      serving = { plainHTTP: true };
+    } else {
+      const certFile = values['tls-cert-file'];
+      const keyFile = values['tls-private-key-file'];
+      if ((certFile === undefined) !== (keyFile === undefined)) {
+        throw new Error('--tls-cert-file and --tls-private-key-file must be given together');
+      }
+      let minVersion = parseMinVersion(values['tls-min-version']);
+      const ciphers = parseCipherSuites(listOf(values['tls-cipher-suites']));
+      if (ciphers.tls13Only) minVersion = 'TLSv1.3';
+      const streams = Number(values['http2-max-streams-per-connection']);
+      if (!Number.isInteger(streams) || streams < 0) throw new Error(`invalid --http2-max-streams-per-connection ${values['http2-max-streams-per-connection']}`);
+      const tls: TLSConfig = {
+          certDir: resolve(values['cert-dir'] ?? join(dataDir, 'pki')),
+          certFile: certFile && resolve(certFile),
+          keyFile: keyFile && resolve(keyFile),
+          clientCAFile: values['client-ca-file'] && resolve(values['client-ca-file']),
+          sans: listOf(values['tls-san']),
+          minVersion,
+          ciphers: ciphers.ciphers,
+          http2MaxStreams: streams,
+      };
+      serving = { tls };
+    }
     cfg = {
-      dataDir: resolve(values['data-dir']),
+      serving,
+      anonymousAuth: parseGoBool('anonymous-auth', values['anonymous-auth']),
+      dataDir,
       bindAddress: values['bind-address'],
       securePort: port,
       storageBackend: backend,
@@ -95,6 +229,13 @@ async function serve(argv: string[]): Promise<void> {
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
+      nodeName: values['node-name'],
+      leaderElection: leaderElection(values),
+      identityLease: {
+        durationSeconds: positiveInt(values['identity-lease-duration-seconds'], 'identity-lease-duration-seconds'),
+        renewIntervalMs: positiveInt(values['identity-lease-renew-interval-seconds'], 'identity-lease-renew-interval-seconds') * 1000,
+      },
+      etcdRequestTimeoutMs: parseDuration(values['etcd-request-timeout']),
     };
   } catch (e) {
     fail((e as Error).message);
@@ -119,9 +260,64 @@ async function serve(argv: string[]): Promise<void> {
   worker.on('exit', (code) => process.exit(code));
 }
 
+/** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */
+async function pki(argv: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        'bind-address': { type: 'string', default: '127.0.0.1' },
+        'tls-san': { type: 'string', multiple: true },
+        kubeconfig: { type: 'string' },
+        server: { type: 'string' },
+        user: { type: 'string' },
+        group: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
+  const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
+  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
+  for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
+  if (values.kubeconfig !== undefined) {
+    let client = made.admin;
+    if (values.user !== undefined) {
+      if (!made.caKey) fail(`${made.paths.caKey} is missing: cannot issue a certificate for ${values.user}`);
+      client = await issueCert({ cert: made.caCert, key: made.caKey }, { commonName: values.user, organizations: listOf(values.group), usages: ['client'] });
+    }
+    const path = await writeKubeconfig(resolve(values.kubeconfig), {
+      server: values.server!,
+      caCert: made.caCert,
+      clientCert: client?.cert,
+      clientKey: client?.key,
+      user: values.user ?? 'admin',
+    });
+    process.stdout.write(`wrote ${path}\n`);
+  }
+}
+
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'serve') {
   void serve(rest);
+} else if (cmd === 'pki') {
+  pki(rest).catch((e: unknown) => {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    process.exit(1);
+  });
+} else if (cmd === 'cluster') {
+  // The launcher lives beside src/ (cluster/): it runs `kapi serve` processes, it is not one.
+  void import('../cluster/cli.js').then((m) => m.clusterMain(rest));
 } else {
   process.stdout.write(USAGE);
   process.exit(cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2);

@@ -1,8 +1,12 @@
 // Bare Koa JSON baseline: StatefulSets and PriorityClasses in Maps, no validation, no
 // storage, no watch. PriorityClass lists page with limit/continue (an offset token).
 // Accepts kapi-style flags (--secure-port/--port, --bind-address; others ignored) so it
-// can stand in for kapi via BENCH_KAPI_CMD.
+// can stand in for kapi via BENCH_KAPI_CMD. With --tls-cert-file and --tls-private-key-file
+// it serves HTTPS (HTTP/1.1), asking for client certificates and checking them against
+// --client-ca-file as kapi does, so the bench compares TLS with TLS.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -188,7 +192,22 @@ router.get('/apis/scheduling.k8s.io/v1/priorityclasses', (ctx) => {
 app.use(router.routes());
 app.use(router.allowedMethods());
 
-const server = app.listen(port, host);
+const certFile = flag('tls-cert-file');
+const keyFile = flag('tls-private-key-file');
+const clientCAFile = flag('client-ca-file');
+const server =
+  certFile && keyFile
+    ? createHttpsServer(
+        {
+          cert: readFileSync(certFile),
+          key: readFileSync(keyFile),
+          ca: clientCAFile ? readFileSync(clientCAFile) : undefined,
+          requestCert: clientCAFile !== undefined,
+          rejectUnauthorized: false,
+        },
+        app.callback(),
+      ).listen(port, host)
+    : app.listen(port, host);
 server.keepAliveTimeout = 65_000;
 
 function shutdown(): void {

@@ -63,6 +63,12 @@ export interface BenchConfig {
   /** Command (argv, whitespace-split) that starts kapi; see kapiArgs in servers.ts. */
   kapiCmd: string[];
   kapiCmdIsDefault: boolean;
+  /** BENCH_KAPI_URL: drive a server already running there as "kapi" instead of starting one. */
+  kapiUrl?: string;
+  /** BENCH_KAPI_TOKEN: the bearer token for it. */
+  kapiToken?: string;
+  /** BENCH_KAPI_CA: the CA file to trust for it (unset: its certificate is not checked). */
+  kapiCA?: string;
   /** Targets to run server phases against. */
   targets: Array<'kapi' | 'baseline'>;
   /** Phases to run (ids); empty = all. */
@@ -128,6 +134,9 @@ export function loadConfig(): BenchConfig {
     storage,
     kapiCmd,
     kapiCmdIsDefault: !cmdRaw,
+    kapiUrl: process.env.BENCH_KAPI_URL?.trim() || undefined,
+    kapiToken: process.env.BENCH_KAPI_TOKEN?.trim() || undefined,
+    kapiCA: process.env.BENCH_KAPI_CA?.trim() || undefined,
     targets,
     phases,
     totalTimeoutMs: Math.round(numEnv('BENCH_TIMEOUT_SECONDS', 900, 10, 86_400) * 1000),

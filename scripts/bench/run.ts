@@ -104,8 +104,16 @@ async function main(): Promise<number> {
       for (const p of todo) (all[p.id] as PerTarget<unknown>)[name] = { ok: false, error: msg };
       return;
     }
-    log(`${name} ready on :${srv.port} in ${srv.readyMs.toFixed(1)} ms (pid ${srv.child.pid})`);
-    const target: Target = { name, host: srv.host, port: srv.port, agent: makeAgent(cfg.concurrency), pid: srv.child.pid };
+    log(`${name} ready on ${srv.tls ? 'https' : 'http'}://${srv.host}:${srv.port} in ${srv.readyMs.toFixed(1)} ms (pid ${srv.child?.pid ?? 'not ours'})`);
+    const target: Target = {
+      name,
+      host: srv.host,
+      port: srv.port,
+      tls: srv.tls,
+      token: srv.token,
+      agent: makeAgent(cfg.concurrency, srv.tls),
+      pid: srv.child?.pid,
+    };
     try {
       for (const p of todo) {
         log(`phase ${p.id} (${name}): ${p.title}`);
@@ -118,7 +126,7 @@ async function main(): Promise<number> {
           slot[name] = { ok: false, error: (err as Error).message };
           log(`phase ${msg}`);
         }
-        if (srv.child.hasExited()) {
+        if (srv.child?.hasExited()) {
           const msg = `${name} exited during phase ${p.id}`;
           errors.push(msg);
           log(msg);

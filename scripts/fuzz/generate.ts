@@ -5,7 +5,7 @@
 // query and headers. Seeded: the same seed gives the same requests.
 
 import { stringify as toYaml } from 'yaml';
-import { Rand } from '../oracle-record/random.js';
+import type { Rand } from '../oracle-record/random.js';
 import { ALL_TYPES, objectPath, type TypeInfo } from '../oracle-record/suites/kit.js';
 import { encodeProtobufObject } from '../../src/codec/protobuf/index.js';
 import { encodeCbor } from '../../src/codec/cbor/index.js';
@@ -167,8 +167,17 @@ const leaves = (doc: Json): { parent: Json[] | { [k: string]: Json }; key: strin
   const stack: Json[] = [doc];
   while (stack.length && out.length < 400) {
     const v = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((x, i) => (out.push({ parent: v, key: i }), stack.push(x)));
-    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.push({ parent: v, key: k }), stack.push(x));
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        out.push({ parent: v, key: i });
+        stack.push(x);
+      });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        out.push({ parent: v, key: k });
+        stack.push(x);
+      }
+    }
   }
   return out;
 };
@@ -197,7 +206,8 @@ const ODD_VALUES = (r: Rand): Json =>
     1.5,
     2147483648,
     -2147483649,
-    9007199254740993,
+    // 2^53 + 1 rounds to 2^53 in a JS number; the literal form of such numbers comes from mutateBytes.
+    9007199254740992,
     [],
     {},
     [1, 'a', null],
@@ -279,7 +289,7 @@ function mutateBytes(r: Rand, body: Buffer): { body: Buffer; note: string } {
       return { body: Buffer.concat([body.subarray(0, at + len), body.subarray(at, at + len), body.subarray(at + len)]), note: `repeated ${len} at ${at}` };
     }
     case 6: {
-      const num = r.pick(['1e400', '-1e400', '1e-400', '99999999999999999999', '-0', '0x10', '1.', '.5', 'NaN', 'Infinity', '01', '1e', '--1']);
+      const num = r.pick(['1e400', '-1e400', '1e-400', '99999999999999999999', '-0', '0x10', '1.', '.5', 'NaN', 'Infinity', '01', '1e', '--1', '9007199254740993', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '2147483648', '3.0']);
       const text = body.toString('latin1');
       const m = /-?\d+(\.\d+)?([eE][-+]?\d+)?/.exec(text.slice(at));
       if (!m) return { body: Buffer.concat([body, Buffer.from(num)]), note: `appended ${num}` };

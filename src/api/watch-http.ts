@@ -1,6 +1,8 @@
-// A watch over chunked HTTP: a 200 whose body is the stream of frames, one chunk per event.
+// A watch over chunked HTTP: a 200 whose body is the stream of frames, one chunk per event
+// (HTTP/1.1), or one DATA write per event on the request's stream (HTTP/2).
 
 import type { Context } from 'koa';
+import type { Http2ServerResponse } from 'node:http2';
 import type { WatchEvent, WatchSink } from '../machinery/watch.js';
 
 /**
@@ -19,9 +21,39 @@ function chunked(frame: Buffer): Buffer {
   return c;
 }
 
+/**
+ * HTTP/2 frames its own data: frames go straight to the request's stream, which HTTP/2
+ * flow-controls on its own (its buffer and drain, not the shared connection's).
+ */
+function http2WatchSink(ctx: Context, contentType: string, encode: (ev: WatchEvent) => Buffer): WatchSink {
+  const res = ctx.res as unknown as Http2ServerResponse;
+  const stream = res.stream;
+  // writeHead sends the headers at once, before any event.
+  res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache, private' });
+  return {
+    write: (ev) => {
+      if (stream.destroyed || stream.writableEnded) return;
+      stream.write(encode(ev));
+    },
+    cork: () => stream.cork(),
+    uncork: () => stream.uncork(),
+    pending: () => stream.writableLength,
+    whenDrained: (fn) => {
+      if (stream.destroyed) return void setImmediate(fn);
+      stream.once('drain', fn);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+    destroy: () => stream.destroy(),
+    onClose: (fn) => void res.once('close', fn),
+  };
+}
+
 /** Answers the watch with the stream's headers and returns the sink of its body. */
 export function httpWatchSink(ctx: Context, contentType: string, encode: (ev: WatchEvent) => Buffer): WatchSink {
   ctx.respond = false;
+  if (ctx.req.httpVersionMajor === 2) return http2WatchSink(ctx, contentType, encode);
   const res = ctx.res;
   res.statusCode = 200;
   res.setHeader('Content-Type', contentType);

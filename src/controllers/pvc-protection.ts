@@ -11,6 +11,7 @@ import type { KObject } from '../machinery/object.js';
 import { StatusError } from '../machinery/errors.js';
 import { clone } from '../machinery/meta.js';
 import { PVC_PROTECTION_FINALIZER } from '../registry/core/persistentvolumeclaims/admission.js';
+import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
 
 type Volume = { name?: string; persistentVolumeClaim?: { claimName?: string }; ephemeral?: unknown };
 
@@ -22,7 +23,7 @@ export function podUsesClaim(pod: KObject, claim: string): boolean {
   return volumes.some((v) => v.persistentVolumeClaim?.claimName === claim || (v.ephemeral !== undefined && `${pod.metadata.name}-${v.name}` === claim));
 }
 
-export class PvcProtectionController {
+export class PvcProtectionController implements Controller {
   private readonly inFlight = new Set<string>();
   private readonly unsubscribe: (() => void)[] = [];
   private stopped = false;
@@ -31,6 +32,7 @@ export class PvcProtectionController {
     private readonly claims: GenericStore,
     private readonly pods: GenericStore,
     private readonly log: Logger,
+    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
   ) {}
 
   start(): void {
@@ -62,7 +64,10 @@ export class PvcProtectionController {
     if (inUse) return;
     this.inFlight.add(key);
     this.release(namespace, name)
-      .catch((err: unknown) => this.log.warn({ claim: key, err: (err as Error).message }, 'pvc protection: finalizer removal failed'))
+      .catch((err: unknown) => {
+        if (err instanceof NotLeadingError) return;
+        this.log.warn({ claim: key, err: (err as Error).message }, 'pvc protection: finalizer removal failed');
+      })
       .finally(() => this.inFlight.delete(key));
   }
 
@@ -73,6 +78,8 @@ export class PvcProtectionController {
         name,
         '',
         (old) => {
+          // Checked inside the update loop, right before the write: a node that lost the lease acts no more.
+          if (this.stopped || !this.ctx.leading()) throw new NotLeadingError();
           const obj = clone(old);
           obj.metadata.finalizers = (obj.metadata.finalizers ?? []).filter((f) => f !== PVC_PROTECTION_FINALIZER);
           if (obj.metadata.finalizers.length === 0) delete obj.metadata.finalizers;

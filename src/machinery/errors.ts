@@ -114,6 +114,11 @@ export class PageNotFound extends Error {
   }
 }
 
+/** A request whose credential failed (or, with --anonymous-auth=false, that has none), as kube's authentication filter answers it. */
+export function unauthorized(): StatusError {
+  return new StatusError(401, 'Unauthorized', 'Unauthorized');
+}
+
 export function genericNotFound(): StatusError {
   return new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
 }
@@ -138,6 +143,17 @@ export function requestEntityTooLarge(limit: number): StatusError {
 export function internalError(err: unknown): StatusError {
   const msg = err instanceof Error ? err.message : String(err);
   return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
+}
+
+/**
+ * What kube-apiserver answers for an error that is not a Status (its ErrorToAPIStatus): the
+ * code, the error's own text, and no reason (StatusReasonUnknown is empty, so omitted). This
+ * is its answer when etcd times out or cannot be reached.
+ */
+export function unknownError(code: number, message: string): StatusError {
+  const e = new StatusError(code, '', message);
+  delete e.status.reason;
+  return e;
 }
 
 export function serviceUnavailable(message: string): StatusError {

@@ -8,6 +8,7 @@ import { controllerRevisions } from './apps/controllerrevisions/strategy.js';
 import { statefulSets } from './apps/statefulsets/strategy.js';
 import { podDisruptionBudgets } from './policy/poddisruptionbudgets/strategy.js';
 import { priorityClasses } from './scheduling/priorityclasses/strategy.js';
+import { leases } from './coordination/leases/strategy.js';
 
 export const RESOURCE_DEFS: ResourceDef[] = [
   namespaces,
@@ -17,4 +18,5 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   statefulSets,
   podDisruptionBudgets,
   priorityClasses,
+  leases,
 ];

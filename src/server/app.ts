@@ -1,10 +1,12 @@
 // The Koa application: one error path that turns anything thrown into a Status,
-// request info resolved once, metrics, the fixed endpoints, then resource requests.
+// request info resolved once, metrics, the filters (authentication, then authorization),
+// the fixed endpoints, then resource requests.
 
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { PageNotFound, StatusError, genericNotFound, internalError, methodNotAllowed } from '../machinery/errors.js';
+import { PageNotFound, StatusError, genericNotFound, internalError, methodNotAllowed, unknownError } from '../machinery/errors.js';
+import { isStorageError } from '../storage/errors.js';
 import { parseRequestInfo } from '../api/request-info.js';
 import { isPrettyPrint, negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
@@ -17,6 +19,8 @@ export interface AppParts {
   routes: (router: Router) => void;
   /** Middleware placed after request info (metrics). */
   observe?: Koa.Middleware[];
+  /** The request filters, in order, after observation: authentication, then authorization. */
+  filters?: Koa.Middleware[];
   resources: (ctx: Koa.Context) => Promise<void>;
   /**
    * Whether a path belongs to a go-restful web service in kube (`/api...`, `/version`, a
@@ -77,6 +81,12 @@ function prettyAccept(accept: string): boolean {
   }
 }
 
+/** kube's answer when etcd does not answer in time or at all: a 500 carrying etcd's words. */
+function storageStatus(err: unknown): StatusError | undefined {
+  if (isStorageError(err, 'Unavailable') || isStorageError(err, 'Closed')) return unknownError(500, err.message);
+  return undefined;
+}
+
 export function createApp(parts: AppParts): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -92,8 +102,11 @@ export function createApp(parts: AppParts): Koa {
         writePageNotFound(ctx);
         return;
       }
-      const se = err instanceof StatusError ? err : internalError(err);
-      if (!(err instanceof StatusError)) parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      const se = err instanceof StatusError ? err : storageStatus(err) ?? internalError(err);
+      if (!(err instanceof StatusError)) {
+        if (isStorageError(err)) parts.log.warn({ err: err.message, path: ctx.path, method: ctx.method }, 'storage unavailable');
+        else parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      }
       if (ctx.headerSent || !ctx.writable) {
         ctx.res.end();
         return;
@@ -110,6 +123,7 @@ export function createApp(parts: AppParts): Koa {
     await next();
   });
   for (const m of parts.observe ?? []) app.use(m);
+  for (const m of parts.filters ?? []) app.use(m);
 
   app.use(async (ctx, next) => {
     if (ctx.state.requestInfo.isResourceRequest) {

@@ -8,6 +8,8 @@ import type { HealthCheck } from './health.js';
 export interface HealthSources {
   /** Throws when the store does not answer. */
   storage(): Promise<void>;
+  /** Whether the storage check (`etcd`) is a liveness check too, as in kube. */
+  storageInLivez: boolean;
   /** Resolves when the watch caches have their first state. */
   informersSynced(): Promise<void>;
   /** True once shutdown has begun (readiness fails, liveness does not). */
@@ -49,7 +51,7 @@ export function kubeHealthChecks(src: HealthSources): HealthCheck[] {
   const both = (name: string, run: () => Promise<void> = passes): HealthCheck => ({ name, livez: true, readyz: true, run });
   const ready = (name: string, run: () => Promise<void>): HealthCheck => ({ name, livez: false, readyz: true, run });
   return [
-    both('etcd', src.storage),
+    { name: 'etcd', livez: src.storageInLivez, readyz: true, run: src.storage },
     ready('etcd-readiness', src.storage),
     ready('informer-sync', src.informersSynced),
     ...HOOKS_BEFORE_AUTOREGISTER.map((h) => both(`poststarthook/${h}`)),

@@ -1,8 +1,8 @@
 // One kapi node: storage, the registry's caches and actors, controllers, and the HTTP
 // server, started in that order and stopped in reverse.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
@@ -20,9 +20,21 @@ import { healthPaths, installHealth, type HealthCheck } from './health.js';
 import { kubeHealthChecks } from './health-checks.js';
 import { installIndex, restfulPaths } from './paths.js';
 import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
-import { writeAdminKubeconfig } from './kubeconfig.js';
+import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
+import { Listener, type TLSServing } from './listener.js';
+import { pkiOptions, type PKI } from '../auth/pki/files.js';
+import { ensurePKIOffThread } from '../auth/pki/worker.js';
+import { signedBy } from '../auth/pki/certs.js';
+import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
+import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
+import { authenticationFilter } from './filters/authentication.js';
+import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { PvcProtectionController } from '../controllers/pvc-protection.js';
+import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
+import { storeLeaseLock } from '../controllers/lease-lock.js';
+import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
+import { APIServerIdentity } from '../controllers/apiserver-identity.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -38,7 +50,66 @@ export interface NodeConfig {
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** How the node serves: TLS (the default), or plain HTTP with --insecure-plain-http. */
+  serving: ServingConfig;
+  /** --anonymous-auth */
+  anonymousAuth: boolean;
+  /** The node's name in logs and its identity lease (default `kapi-<port>`). */
+  nodeName?: string;
+  /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
+  leaderElection?: ElectionTiming & { resourceName: string; resourceNamespace: string };
+  /** kube-apiserver's identity lease: duration (s) and renew interval (ms). */
+  identityLease: { durationSeconds: number; renewIntervalMs: number };
+  /** Deadline of one etcd call, ms (etcd3 backend). */
+  etcdRequestTimeoutMs?: number;
 }
+
+export interface TLSConfig {
+  /** --cert-dir: where the generated CA, serving and admin certificates live. */
+  certDir: string;
+  /** --tls-cert-file and --tls-private-key-file: a serving certificate brought by the user. */
+  certFile?: string;
+  keyFile?: string;
+  /** --client-ca-file: the CAs client certificates are checked against (default: the generated CA). */
+  clientCAFile?: string;
+  /** --tls-san: more names and addresses for the generated serving certificate. */
+  sans: string[];
+  minVersion: SecureVersion;
+  ciphers?: string;
+  /** --http2-max-streams-per-connection (0: Go's default, 250). */
+  http2MaxStreams: number;
+  /** The PKI, when the caller started making it already (the command line does, first thing). */
+  pki?: Promise<PKI>;
+}
+
+export type ServingConfig = { tls: TLSConfig } | { plainHTTP: true };
+
+/** What serving needs from the PKI: the TLS options and the admin's kubeconfig credentials. */
+interface PreparedServing {
+  tls?: TLSServing;
+  kubeconfig: Omit<KubeconfigSpec, 'server'>;
+}
+
+/** The PEM blocks of a bundle. */
+function pemBlocks(bundle: string): string[] {
+  return bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
+/**
+ * kube's removed insecure port served every request as this user; plain HTTP here does the
+ * same, so a test or a debugging session without TLS can do everything.
+ */
+const unsecuredAuthenticator: Authenticator = {
+  name: 'insecure-plain-http',
+  authenticate: () => ({
+    kind: 'user',
+    user: { name: 'system:unsecured', uid: '', groups: [SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED], extra: {} },
+    by: 'insecure-plain-http',
+  }),
+};
+
+/** Defaults for embedders and tests that build a NodeConfig by hand. */
+export const DEFAULT_IDENTITY_LEASE = { durationSeconds: 3600, renewIntervalMs: 10_000 };
 
 /**
  * Objects decoded for reading only (admission, namespace checks), kept per stored version and
@@ -56,10 +127,12 @@ function decodedOnce(bytes: Buffer): KObject {
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
-  private server?: Server;
-  private controllers: { stop(): void }[] = [];
+  private listener?: Listener;
+  private controllers?: ControllerManager;
   private stopping = false;
+  private identity?: APIServerIdentity;
   private compactor?: Compactor;
+  nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   url = '';
   kubeconfigPath = '';
@@ -67,19 +140,59 @@ export class KapiNode {
   constructor(
     readonly cfg: NodeConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
+    if (this.nodeName) log.setBindings({ node: this.nodeName });
+  }
+
+  /** The controller manager (leader election state, for tests and health). */
+  get controllerManager(): ControllerManager | undefined {
+    return this.controllers;
+  }
 
   private storeFor(group: string, resource: string): GenericStore | undefined {
     return this.stores.get(`${group}/${resource}`);
   }
 
+  /**
+   * Reads or makes the certificates (first start: CA, serving and admin certificates under
+   * --cert-dir) and settles what the admin kubeconfig carries.
+   */
+  private async prepareServing(): Promise<PreparedServing> {
+    const serving = this.cfg.serving;
+    if (!('tls' in serving)) return { kubeconfig: {} };
+    const t = serving.tls;
+    const brought = t.certFile !== undefined && t.keyFile !== undefined;
+    const pki = await (t.pki ?? ensurePKIOffThread(pkiOptions(this.cfg.bindAddress, t)));
+    const cert = brought ? await readFile(t.certFile!, 'utf8') : pki.serving.cert;
+    const key = brought ? await readFile(t.keyFile!, 'utf8') : pki.serving.key;
+    const clientCA = t.clientCAFile ? await readFile(t.clientCAFile, 'utf8') : pki.caCert;
+    if (pki.written.length > 0) this.log.info({ files: pki.written }, 'wrote certificates');
+    // The kubeconfig trusts the CA that signed the serving certificate when kapi knows it (the
+    // generated one, or one of the client CAs, as when a cluster's nodes share `kapi pki`'s
+    // CA), and otherwise the top of the brought chain (Go trusts a pinned certificate).
+    const chain = pemBlocks(cert);
+    const top = chain[chain.length - 1] ?? '';
+    const caCert = [pki.caCert, ...pemBlocks(clientCA).map((c) => c + '\n')].find((c) => signedBy(top, c)) ?? top + '\n';
+    const admin = pki.admin && pemBlocks(clientCA).some((ca) => signedBy(pki.admin!.cert, ca)) ? pki.admin : undefined;
+    if (!admin) this.log.warn({ clientCAFile: t.clientCAFile }, 'the admin kubeconfig has no client certificate: the client CA did not sign it');
+    return {
+      tls: { cert, key, clientCA, minVersion: t.minVersion, ciphers: t.ciphers, http2MaxStreams: t.http2MaxStreams || 250 },
+      kubeconfig: { caCert, clientCert: admin?.cert, clientKey: admin?.key },
+    };
+  }
+
   async start(): Promise<void> {
     const cfg = this.cfg;
+    // Certificates are read or made while the store opens.
+    const servingReady = this.prepareServing();
+    servingReady.catch(() => undefined);
     this.storage = await openStorage({
       backend: cfg.storageBackend,
       dataDir: cfg.dataDir,
       etcdServers: cfg.etcdServers,
       sync: cfg.storageSync,
+      requestTimeoutMs: cfg.etcdRequestTimeoutMs,
     });
     const storage = this.storage;
     this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
@@ -112,21 +225,19 @@ export class KapiNode {
     await this.registryWatch.start();
     await this.bootstrap();
 
-    const nsController = new NamespaceLifecycleController(
-      this.storeFor('', 'namespaces')!,
-      () => [...this.stores.values()].filter((s) => s.def.namespaced),
-      this.log,
-    );
-    nsController.start();
-    this.controllers.push(nsController);
-    const pvcProtection = new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log);
-    pvcProtection.start();
-    this.controllers.push(pvcProtection);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
     }
 
+    const prepared = await servingReady;
+    const authenticator = prepared.tls
+      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
+      : unsecuredAuthenticator;
+    // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
+    // its place after authentication.
+    const authorizer: Authorizer = alwaysAllow;
+    const authz = authorizationFilter(authorizer);
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
@@ -139,6 +250,7 @@ export class KapiNode {
       },
       restfulPath: restfulPaths(() => RESOURCE_DEFS),
       observe: [metricsMiddleware()],
+      filters: [authenticationFilter(authenticator, this.log), ...(authz ? [authz] : [])],
       resources: resourceHandler(
         {
           find: (g, v, r) => this.findStore(g, v, r),
@@ -148,20 +260,59 @@ export class KapiNode {
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
-    this.server = createServer(app.callback());
-    (await import('../api/watch-websocket.js')).serveUpgrades(this.server, app.callback());
-    // Watches are long-lived; Node's default request timeout would cut them.
-    this.server.requestTimeout = 0;
-    this.server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(cfg.securePort, cfg.bindAddress, () => resolve());
-    });
-    const addr = this.server.address() as AddressInfo;
-    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-    this.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${addr.port}`;
-    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, this.url);
+    const callback = app.callback();
+    this.listener = new Listener(callback, prepared.tls);
+    (await import('../api/watch-websocket.js')).serveUpgrades(this.listener.http1, callback);
+    const addr = await this.listener.listen(cfg.securePort, cfg.bindAddress);
+    const unspecified = addr.address === '0.0.0.0' || addr.address === '::';
+    const host = unspecified ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.url = `${this.listener.scheme}://${host}:${addr.port}`;
+    this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, { server: this.url, ...prepared.kubeconfig });
+    if (!this.nodeName) {
+      this.nodeName = `kapi-${addr.port}`;
+      this.log.setBindings({ node: this.nodeName });
+    }
+    this.startControllers();
     this.refreshObjectCounts();
+  }
+
+  /** The controllers kube-controller-manager would run; every new one is added here. */
+  private controllerFactories(): ControllerFactory[] {
+    return [
+      {
+        name: 'namespace',
+        create: (ctx) =>
+          new NamespaceLifecycleController(
+            this.storeFor('', 'namespaces')!,
+            () => [...this.stores.values()].filter((s) => s.def.namespaced),
+            this.log,
+            ctx,
+          ),
+      },
+      {
+        name: 'pvc-protection',
+        create: (ctx) => new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log, ctx),
+      },
+    ];
+  }
+
+  private startControllers(): void {
+    const le = this.cfg.leaderElection;
+    const leases = this.storeFor('coordination.k8s.io', 'leases')!;
+    this.controllers = new ControllerManager(
+      this.controllerFactories(),
+      this.log,
+      le && {
+        ...le,
+        lock: storeLeaseLock(leases, le.resourceNamespace, le.resourceName, 'kube-controller-manager'),
+        identity: electionIdentity(this.nodeName),
+        // The embedded store is locked by this one process: no other node can hold the lease.
+        exclusive: this.cfg.storageBackend === 'level',
+      },
+    );
+    this.controllers.start();
+    this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });
+    this.identity.start();
   }
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
@@ -180,10 +331,15 @@ export class KapiNode {
 
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
+    const etcd = this.cfg.storageBackend === 'etcd3';
     return kubeHealthChecks({
       storage: async () => {
-        if (!(await storage.check())) throw new Error('etcd is not reachable');
+        if (!(await storage.check())) throw new Error(etcd ? 'etcd cluster has no quorum or is unreachable' : 'storage is not reachable');
       },
+      // The embedded store is part of this process: when it fails, the process is broken. kube
+      // also lists `etcd` under /livez, where an etcd outage makes every apiserver look dead;
+      // with etcd, liveness is the process's own and an outage only takes the node out of rotation.
+      storageInLivez: !etcd,
       informersSynced: async () => {
         await this.registryWatch!.ready;
       },
@@ -202,12 +358,11 @@ export class KapiNode {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const c of this.controllers) c.stop();
+    // The controller lease is handed back while the store still answers.
+    await this.controllers?.stop();
+    this.identity?.stop();
     this.compactor?.stop();
-    if (this.server) {
-      this.server.closeAllConnections();
-      await new Promise<void>((r) => this.server!.close(() => r()));
-    }
+    await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
   }

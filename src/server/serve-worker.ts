@@ -4,7 +4,9 @@
 
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import { KapiNode, type NodeConfig } from './node.js';
+import type { NodeConfig } from './node.js';
+import { pkiOptions } from '../auth/pki/files.js';
+import { ensurePKIOffThread } from '../auth/pki/worker.js';
 import { setFeatureGates } from '../machinery/feature-gates.js';
 
 /** The server thread's stack, MiB: 10,000 nested levels through the deepest walker with room to spare. */
@@ -21,7 +23,15 @@ export interface ServeRequest {
 async function run(req: ServeRequest): Promise<void> {
   setFeatureGates(req.featureGates);
   const log = pino({ name: 'kapi', level: req.verbose ? 'debug' : 'info' });
-  const node = new KapiNode(req.cfg, log);
+  const cfg = req.cfg;
+  // The certificates are made (first start) on another worker while the server's modules load.
+  if ('tls' in cfg.serving) {
+    const pki = ensurePKIOffThread(pkiOptions(cfg.bindAddress, cfg.serving.tls));
+    pki.catch(() => undefined);
+    cfg.serving.tls.pki = pki;
+  }
+  const { KapiNode } = await import('./node.js');
+  const node = new KapiNode(cfg, log);
   parentPort!.on('message', (m: { stop?: string }) => {
     if (!m.stop) return;
     log.info({ signal: m.stop }, 'shutting down');

@@ -61,7 +61,7 @@ describe('kapi on etcd', () => {
     const base = '/apis/scheduling.k8s.io/v1/priorityclasses';
     const start = (await http(k, 'GET', base)).json as { metadata: { resourceVersion: string } };
     const ac = new AbortController();
-    const res = await fetch(`${k.url}${base}?watch=true&resourceVersion=${start.metadata.resourceVersion}`, { signal: ac.signal });
+    const res = await k.fetch(`${base}?watch=true&resourceVersion=${start.metadata.resourceVersion}`, { signal: ac.signal });
     const reader = res.body!.getReader();
     for (let i = 0; i < 10; i++) {
       expect((await http(k, 'POST', base, { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: `w${i}` }, value: i })).status).toBe(201);

@@ -1,5 +1,7 @@
 // Starts a real kapi process for a test: `node dist/src/cli.js serve` on a free port
-// and a temp data dir, waits for its ready log line, and stops it afterwards.
+// and a temp data dir, waits for its ready log line, and stops it afterwards. The process is
+// also the test's client of it (./kube.ts), made from the admin kubeconfig the server wrote:
+// HTTPS with the admin's client certificate.
 
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -7,12 +9,15 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { kubeClientFromKubeconfig, type HttpResult, type KubeClient } from './kube.js';
+
+export type { HttpResult, KubeClient } from './kube.js';
+export { anonymous, asUser, issueClientCert, kubeClient, kubeClientFromKubeconfig, readKubeconfig, userKubeconfig, withToken } from './kube.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');
 
-export interface KapiProcess {
-  url: string;
+export interface KapiProcess extends KubeClient {
   dataDir: string;
   kubeconfig: string;
   proc: ChildProcess;
@@ -62,14 +67,18 @@ export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
       reject(new Error(`kapi exited with ${code}:\n${out}`));
     });
   });
+  const kubeconfig = join(dataDir, 'admin.kubeconfig');
+  const client = kubeClientFromKubeconfig(kubeconfig);
+  if (client.url !== url) throw new Error(`${kubeconfig} points at ${client.url}, the server said ${url}`);
   const kill = async (signal: NodeJS.Signals) => {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
     await exited;
+    await client.close();
   };
   return {
-    url,
+    ...client,
     dataDir,
-    kubeconfig: join(dataDir, 'admin.kubeconfig'),
+    kubeconfig,
     proc,
     logs: () => out,
     stop: () => kill('SIGTERM'),
@@ -115,34 +124,13 @@ export async function kubectl(k: KapiProcess, args: string[], input?: string): P
   }
 }
 
-export interface HttpResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
-  json: unknown;
-}
-
-export async function http(
-  k: KapiProcess | string,
+/** One request through `k`'s client (the admin's, or any other made in ./kube.ts), read whole. */
+export function http(
+  k: KubeClient,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<HttpResult> {
-  const base = typeof k === 'string' ? k : k.url;
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
-    if (!headers['content-type']) (init.headers as Record<string, string>)['content-type'] = 'application/json';
-  }
-  const res = await fetch(base + path, init);
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  return k.request(method, path, body, headers);
 }

@@ -10,10 +10,9 @@
 // `k8s\0` magic, runtime.Unknown{typeMeta, raw}, the kind, and for a list the number of `items`
 // (field 2 of the StatefulSetList), for a get the object's metadata.name. With 30 runs the list
 // p99 is the slowest run.
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { httpLoad, percentiles, runClosedLoop, type LoadResult, type Percentiles } from '../load.js';
-import type { Target } from '../http.js';
+import { authHeaders, requestFn, type Target } from '../http.js';
 import { statefulSetBody, stsCollectionPath, stsPath } from '../manifest.js';
 import { ensureNamespace, failures, summarize } from './common.js';
 import { check, num, resultOf, type MetricRow, type ServerPhase } from './types.js';
@@ -41,8 +40,8 @@ interface Got {
 /** GET with an explicit Accept header (http.ts's request() always asks for JSON); collects the body. */
 function get(target: Target, path: string, accept: string, timeoutMs: number): Promise<Got> {
   return new Promise<Got>((resolve, reject) => {
-    const req = http.request(
-      { host: target.host, port: target.port, method: 'GET', path, headers: { accept }, agent: target.agent },
+    const req = requestFn(target)(
+      { host: target.host, port: target.port, method: 'GET', path, headers: { accept, ...authHeaders(target) }, agent: target.agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

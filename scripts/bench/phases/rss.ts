@@ -73,7 +73,7 @@ export const rssPhase: ServerPhase<RssResult> = {
     const listedBefore = await countListed(target, cfg.requestTimeoutMs);
 
     ctx.log(`  ${target.name}: creating ${N} PriorityClasses, ${C} in flight (pid ${pid}, RSS now ${mib(procBefore?.vmRssBytes)?.toFixed(1) ?? '?'} MiB) ...`);
-    const agent = makeAgent(C);
+    const agent = makeAgent(C, target.tls);
     const t: Target = { ...target, agent };
     let created = 0;
     const t0 = performance.now();

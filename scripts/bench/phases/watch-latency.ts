@@ -6,9 +6,9 @@
 // request start and from the 201 acknowledgement (p50/p99; "from ack" is negative when
 // an event reaches the watcher before the 201 reaches the writer), and missed/duplicate
 // deliveries, which must both be 0.
-import net from 'node:net';
+import type net from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { request } from '../http.js';
+import { connectRaw, request } from '../http.js';
 import { percentiles, type Percentiles } from '../load.js';
 import { PRIORITY_CLASSES_PATH, priorityClassBody } from '../manifest.js';
 import { sleep } from '../proc.js';
@@ -185,13 +185,13 @@ export const watchLatencyPhase: ServerPhase<WatchLatencyResult> = {
             resolve();
           }
         };
-        const sock = net.connect({ host: target.host, port: target.port });
+        const auth = target.token ? `Authorization: Bearer ${target.token}\r\n` : '';
+        const sock = connectRaw(target, () => {
+          sock.write(`GET ${watchPath} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: application/json\r\n${auth}\r\n`);
+        });
         st.sock = sock;
         sock.setNoDelay(true);
         const connectTimer = setTimeout(() => sock.destroy(new Error(`no response headers after ${cfg.requestTimeoutMs} ms`)), cfg.requestTimeoutMs);
-        sock.on('connect', () => {
-          sock.write(`GET ${watchPath} HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nAccept: application/json\r\n\r\n`);
-        });
         let head: string | null = '';
         sock.on('data', (chunk: Buffer) => {
           const now = nowMs();

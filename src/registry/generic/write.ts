@@ -277,8 +277,9 @@ export async function updateObject(
       }
       if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       if (!wantRv && !strategy.allowUnconditionalUpdate) {
-        // kube names the resource here, where it means the kind (its TODO in store.go).
-        throw invalidStatus(ctx.gr.resource, ctx.gr.group, name, [
+        // kube's Store.Update names the resource here, not the kind, and prints the parsed
+        // resourceVersion (a uint64 0) with %#v.
+        throw invalidStatus(ctx.def.resource, ctx.def.group, name, [
           { type: 'FieldValueInvalid', field: 'metadata.resourceVersion', badValue: { goString: '0x0' }, detail: 'must be specified for an update' },
         ]);
       }

@@ -150,6 +150,42 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The number of replicas actually observed.',
   'io.k8s.api.autoscaling.v1.ScaleStatus.selector':
     'The label selector for the workload\'s pods, serialized as a string in the same syntax as label queries. Autoscalers use it to find the pods.',
+  'io.k8s.api.coordination.v1.Lease':
+    'A time-limited claim on a shared role: whoever holds it acts alone until it runs out. Controllers elect their leader with one, API servers publish their identity with one, and node agents send heartbeats with one.',
+  'io.k8s.api.coordination.v1.Lease.apiVersion':
+    'The group/version the body is written in, always `coordination.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.coordination.v1.Lease.kind':
+    'The REST resource type of this object, always `Lease` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.coordination.v1.Lease.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.coordination.v1.Lease.spec':
+    'Who holds the lease, since when, and for how long.',
+  'io.k8s.api.coordination.v1.LeaseList':
+    'A list of Lease objects.',
+  'io.k8s.api.coordination.v1.LeaseList.apiVersion':
+    'The group/version the body is written in, always `coordination.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.coordination.v1.LeaseList.items':
+    'The Leases in the list.',
+  'io.k8s.api.coordination.v1.LeaseList.kind':
+    'The REST resource type of this object, always `LeaseList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.coordination.v1.LeaseList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.coordination.v1.LeaseSpec':
+    'The state of a lease: its holder and the times that decide whether the claim still stands.',
+  'io.k8s.api.coordination.v1.LeaseSpec.acquireTime':
+    'When the current holder took the lease.',
+  'io.k8s.api.coordination.v1.LeaseSpec.holderIdentity':
+    'Who holds the lease now; empty when nobody does.',
+  'io.k8s.api.coordination.v1.LeaseSpec.leaseDurationSeconds':
+    'How many seconds after `renewTime` others must wait before they may take the lease over. Must be greater than 0.',
+  'io.k8s.api.coordination.v1.LeaseSpec.leaseTransitions':
+    'How many times the lease has changed hands. Never negative.',
+  'io.k8s.api.coordination.v1.LeaseSpec.preferredHolder':
+    'A candidate the current holder should hand the lease to; only used together with `strategy` (coordinated leader election, an alpha feature that is off by default).',
+  'io.k8s.api.coordination.v1.LeaseSpec.renewTime':
+    'When the holder last confirmed its claim.',
+  'io.k8s.api.coordination.v1.LeaseSpec.strategy':
+    'How coordinated leader election picks the next holder (for example `OldestEmulationVersion`). Dropped unless the CoordinatedLeaderElection feature is on.',
   'io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource':
     'An AWS Elastic Block Store volume. The volume must exist before it is used, and is formatted if needed.',
   'io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource.fsType':

@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -154,6 +154,38 @@ export const GENERATED: SchemaRegistry = {
     fields: [
       { name: "replicas", type: { kind: "int32" }, required: true, protobuf: 1 },
       { name: "selector", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.coordination.v1.Lease": {
+    name: "io.k8s.api.coordination.v1.Lease",
+    gvk: { group: "coordination.k8s.io", version: "v1", kind: "Lease" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.coordination.v1.LeaseSpec" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.coordination.v1.LeaseList": {
+    name: "io.k8s.api.coordination.v1.LeaseList",
+    gvk: { group: "coordination.k8s.io", version: "v1", kind: "LeaseList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.coordination.v1.Lease" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.coordination.v1.LeaseSpec": {
+    name: "io.k8s.api.coordination.v1.LeaseSpec",
+    fields: [
+      { name: "holderIdentity", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "leaseDurationSeconds", type: { kind: "int32" }, omitempty: true, pointer: true, protobuf: 2 },
+      { name: "acquireTime", type: { kind: "microTime" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "renewTime", type: { kind: "microTime" }, omitempty: true, pointer: true, protobuf: 4 },
+      { name: "leaseTransitions", type: { kind: "int32" }, omitempty: true, pointer: true, protobuf: 5 },
+      { name: "strategy", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "preferredHolder", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 7 },
     ],
   },
   "io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource": {
@@ -1623,6 +1655,8 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.apps.v1.StatefulSet": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.autoscaling.v1.Scale": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.coordination.v1.Lease": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.coordination.v1.LeaseList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ConfigMapEnvSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],

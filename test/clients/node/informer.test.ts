@@ -26,18 +26,12 @@ const MIN_REQUEST_TIMEOUT = 2;
 
 beforeAll(async () => {
   k = await startKapi({ args: ['--min-request-timeout', String(MIN_REQUEST_TIMEOUT)] });
-  const loaded = new KubeConfig();
-  loaded.loadFromFile(k.kubeconfig);
-  expect(loaded.getCurrentCluster()?.server).toBe(k.url);
-  // client-node 1.x refuses a plain http:// server unless the cluster skips TLS verification
-  // (a client-side rule: kapi serves plain HTTP until TLS arrives).
+  // The admin kubeconfig as it is: the server's CA and the admin's client certificate.
   kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: loaded.clusters.map((c) => ({ ...c, skipTLSVerify: true })),
-    users: loaded.users,
-    contexts: loaded.contexts,
-    currentContext: loaded.currentContext,
-  });
+  kc.loadFromFile(k.kubeconfig);
+  expect(kc.getCurrentCluster()?.server).toBe(k.url);
+  expect(kc.getCurrentCluster()?.skipTLSVerify).toBeFalsy();
+  expect(kc.getCurrentUser()?.certData).toBeTruthy();
 });
 
 afterAll(async () => {

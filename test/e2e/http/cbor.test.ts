@@ -7,7 +7,6 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from 'cbor-x';
-import WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
 import { NS, PC, PDB, STS, expectCode, expectFailure, expiredWatchEvent, http, ns, pc, pdb, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
@@ -73,7 +72,7 @@ interface Raw {
 async function req(p: KapiProcess, method: string, path: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Raw> {
   const h: Record<string, string> = { accept: CBOR, ...headers };
   if (body && !h['content-type']) h['content-type'] = CBOR;
-  const res = await fetch(p.url + path, { method, headers: h, body });
+  const res = await p.fetch(path, { method, headers: h, body });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -558,7 +557,7 @@ describe('watch', () => {
   it('over a WebSocket each event is one binary message holding one tagged WatchEvent', async () => {
     const name = uniq('pdb');
     expectCbor(await req(k, 'POST', PDB(NSA), toCbor(pdb(name))), 201);
-    const ws = new WebSocket(`${k.url.replace(/^http/, 'ws')}${PDB(NSA)}?watch=1&fieldSelector=metadata.name=${name}`, [], {
+    const ws = k.webSocket(`${PDB(NSA)}?watch=1&fieldSelector=metadata.name=${name}`, [], {
       headers: { Origin: 'http://localhost', Accept: CBOR },
     });
     try {
@@ -641,7 +640,7 @@ describe('gate off (the default)', () => {
   });
 
   it('415 for a CBOR body', async () => {
-    const r = await fetch(off.url + PC(), { method: 'POST', headers: { 'content-type': CBOR }, body: toCbor(pc(uniq('pc'))) });
+    const r = await off.fetch(PC(), { method: 'POST', headers: { 'content-type': CBOR }, body: toCbor(pc(uniq('pc'))) });
     const body = (await r.json()) as Obj;
     expect(r.status).toBe(415);
     expect(body).toStrictEqual({

@@ -1,6 +1,5 @@
 // APIResponseCompression: large get/list bodies are gzipped for clients that offer gzip.
 
-import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
@@ -11,9 +10,9 @@ interface Raw {
   body: Buffer;
 }
 
-function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
+function rawGet(k: KapiProcess, path: string, headers: Record<string, string>): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
+    const req = k.httpRequest(path, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -55,7 +54,7 @@ describe('response compression', () => {
   });
 
   it('gzips a list over 128 KiB when the client offers gzip', async () => {
-    const r = await rawGet(k.url + LIST, { 'accept-encoding': 'gzip' });
+    const r = await rawGet(k, LIST, { 'accept-encoding': 'gzip' });
     expect(r.status).toBe(200);
     expect(r.headers['content-encoding']).toBe('gzip');
     expect(r.headers.vary).toBe('Accept-Encoding');
@@ -65,17 +64,17 @@ describe('response compression', () => {
 
   it('sends plain bytes without an exact gzip token, and for small bodies', async () => {
     for (const enc of ['', 'deflate', 'x-gzip']) {
-      const r = await rawGet(k.url + LIST, enc ? { 'accept-encoding': enc } : {});
+      const r = await rawGet(k, LIST, enc ? { 'accept-encoding': enc } : {});
       expect(r.headers['content-encoding'], enc).toBeUndefined();
       expect((JSON.parse(r.body.toString('utf8')) as { items: unknown[] }).items).toHaveLength(202);
     }
-    const small = await rawGet(`${k.url}${LIST}/gz-1`, { 'accept-encoding': 'gzip' });
+    const small = await rawGet(k, `${LIST}/gz-1`, { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(small.body.toString('utf8')) as { value: number }).value).toBe(1);
   });
 
   it('never compresses with --feature-gates APIResponseCompression=false', async () => {
-    const r = await rawGet(off.url + LIST, { 'accept-encoding': 'gzip' });
+    const r = await rawGet(off, LIST, { 'accept-encoding': 'gzip' });
     expect(r.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(r.body.toString('utf8')) as { items: unknown[] }).items).toHaveLength(202);
   });

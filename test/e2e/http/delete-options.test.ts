@@ -236,7 +236,7 @@ describe('graceless pod deletion', () => {
   it('an unscheduled pod is written marked (grace 0) and then removed: MODIFIED, then DELETED', async () => {
     const name = uniq('g0');
     const created = expectCode(await http(k, 'POST', POD(NSA), { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'busybox' }] } }), 201);
-    const w = await WatchStream.open(k.url, `${POD(NSA)}?watch=1&fieldSelector=metadata.name%3D${name}&resourceVersion=${created.metadata.resourceVersion}`);
+    const w = await WatchStream.open(k, `${POD(NSA)}?watch=1&fieldSelector=metadata.name%3D${name}&resourceVersion=${created.metadata.resourceVersion}`);
     try {
       const o = expectCode(await http(k, 'DELETE', POD(NSA, name)), 200);
       expect(o.kind).toBe('Pod');
@@ -261,7 +261,7 @@ describe('deletecollection', () => {
     for (const n of names) expectCode(await http(k, 'POST', PC(), pc(n, 5, { metadata: { name: n, labels: { batch: NSA } } })), 201);
     expectCode(await http(k, 'POST', PC(), pc(keepName, 5, { metadata: { name: keepName, labels: { batch: 'other' } } })), 201);
     const list = expectCode(await http(k, 'GET', `${PC()}?labelSelector=batch%3D${NSA}`), 200);
-    const w = await WatchStream.open(k.url, `${PC()}?watch=1&labelSelector=batch%3D${NSA}&resourceVersion=${list.metadata.resourceVersion}`);
+    const w = await WatchStream.open(k, `${PC()}?watch=1&labelSelector=batch%3D${NSA}&resourceVersion=${list.metadata.resourceVersion}`);
     try {
       const r = expectCode(await http(k, 'DELETE', `${PC()}?labelSelector=batch%3D${NSA}`), 200);
       expect(r.kind).toBe('PriorityClassList');

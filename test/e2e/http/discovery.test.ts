@@ -179,7 +179,7 @@ describe('aggregated discovery', () => {
     const r = await http(k, 'GET', '/apis', undefined, { accept: KUBECTL_DISCOVERY_ACCEPT });
     const etag = r.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
-    const again = await fetch(k.url + '/apis', { headers: { accept: KUBECTL_DISCOVERY_ACCEPT, 'if-none-match': etag! } });
+    const again = await k.fetch('/apis', { headers: { accept: KUBECTL_DISCOVERY_ACCEPT, 'if-none-match': etag! } });
     expect(again.status).toBe(304);
   });
 

@@ -74,7 +74,7 @@ describe('dry run', () => {
   it('DELETE answers as if deleted and keeps the object, with no watch event', async () => {
     const created = (await http(k, 'POST', BASE, sts('dry-delete'))).json as Obj;
     const ac = new AbortController();
-    const watch = await fetch(`${k.url}${BASE}?watch=true&resourceVersion=${created.metadata.resourceVersion}`, { signal: ac.signal });
+    const watch = await k.fetch(`${BASE}?watch=true&resourceVersion=${created.metadata.resourceVersion}`, { signal: ac.signal });
     const r = await http(k, 'DELETE', `${BASE}/dry-delete?dryRun=All`);
     expect(r.status).toBe(200);
     expect((r.json as { status: string }).status).toBe('Success');

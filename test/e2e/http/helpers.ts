@@ -1,12 +1,13 @@
 // Shared helpers for the HTTP end-to-end suites: object builders, unique names,
 // Status expectations and a line-by-line watch reader. Every suite starts its own
-// kapi process with startKapi() and talks to it over plain fetch.
+// kapi process with startKapi() and talks to it through the process's client (HTTPS with
+// the admin kubeconfig's certificate, test/support/kube.ts).
 
 import { expect } from 'vitest';
-import { http, type HttpResult, type KapiProcess } from '../../support/server.js';
+import { http, type HttpResult, type KapiProcess, type KubeClient } from '../../support/server.js';
 
 export { http };
-export type { HttpResult, KapiProcess };
+export type { HttpResult, KapiProcess, KubeClient };
 
 // ---- paths ----
 
@@ -119,7 +120,7 @@ export function expectInvalid(
 }
 
 /** The server still answers, and is ready. */
-export async function expectAlive(k: KapiProcess | string): Promise<void> {
+export async function expectAlive(k: KubeClient): Promise<void> {
   const r = await http(k, 'GET', '/readyz');
   expect(r.status).toBe(200);
   expect(r.text).toBe('ok');
@@ -204,9 +205,9 @@ export class WatchStream {
 
   private constructor() {}
 
-  static async open(base: string, path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
+  static async open(k: KubeClient, path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
     const w = new WatchStream();
-    const res = await fetch(base + path, { headers, signal: w.ac.signal });
+    const res = await k.fetch(path, { headers, signal: w.ac.signal });
     w.status = res.status;
     w.headers = res.headers;
     if (res.status !== 200) {

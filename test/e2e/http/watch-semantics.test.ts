@@ -34,7 +34,9 @@ beforeAll(async () => {
   const saved = process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
   process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS = String(BOOKMARK_MS);
   try {
-    k = await startKapi();
+    // A node without background writes (the controller lease renewed every 2 s, the identity
+    // lease every 10 s): the bookmark tests count bookmarks on an idle node.
+    k = await startKapi({ args: ['--leader-elect=false', '--identity-lease-renew-interval-seconds', '3600'] });
   } finally {
     if (saved === undefined) delete process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
     else process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS = saved;
@@ -47,7 +49,7 @@ afterAll(async () => {
 });
 
 /** A watch on the server under test (see WatchStream: arrival times, end of stream). */
-const Watch = { open: (path: string, headers: Record<string, string> = {}) => WatchStream.open(k.url, path, headers) };
+const Watch = { open: (path: string, headers: Record<string, string> = {}) => WatchStream.open(k, path, headers) };
 
 const show = (e: { type: string; object: Obj }): string => `${e.type} ${e.object?.metadata?.name ?? ''}@${e.object?.metadata?.resourceVersion ?? ''}`;
 const rvOf = (o: Obj): number => Number(o.metadata.resourceVersion);
@@ -220,7 +222,7 @@ describe('resourceVersion older than the history', () => {
     const b = expectCode(await http(old, 'POST', STS(n), sts('b')), 201);
     // The history keeps 1 s; trimming runs every second.
     await sleep(2600);
-    const res = await fetch(`${old.url}${STS(n)}?watch=true&resourceVersion=${a.metadata.resourceVersion}`, { signal: AbortSignal.timeout(5000) });
+    const res = await old.fetch(`${STS(n)}?watch=true&resourceVersion=${a.metadata.resourceVersion}`, { signal: AbortSignal.timeout(5000) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const text = await res.text();
@@ -230,7 +232,7 @@ describe('resourceVersion older than the history', () => {
     // The oldest revision the history starts after is still a valid start, and a list's too.
     for (const fromList of [false, true]) {
       const from = fromList ? rvOf(expectCode(await http(old, 'GET', STS(n)), 200)) : b.metadata.resourceVersion;
-      const r = await fetch(`${old.url}${STS(n)}?watch=true&resourceVersion=${from}&timeoutSeconds=2`);
+      const r = await old.fetch(`${STS(n)}?watch=true&resourceVersion=${from}&timeoutSeconds=2`);
       expect(r.status).toBe(200);
       const c = expectCode(await http(old, 'POST', STS(n), sts(uniq('c'))), 201);
       const body = await r.text();

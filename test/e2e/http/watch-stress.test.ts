@@ -5,9 +5,9 @@
 // reading: it must not slow the writer or the other watchers, and once too far behind its
 // stream ends; it resumes from its last resourceVersion and misses nothing.
 
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
 import { NS, PC, STS, expectCode, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
@@ -36,7 +36,7 @@ class HttpWatch {
 
   static async open(path: string): Promise<HttpWatch> {
     const w = new HttpWatch();
-    const res = await fetch(k.url + path, { signal: w.ac.signal });
+    const res = await k.fetch(path, { signal: w.ac.signal });
     expect(res.status).toBe(200);
     w.done = w.pump(res.body!);
     return w;
@@ -78,7 +78,7 @@ class WsWatch {
 
   static open(path: string): Promise<WsWatch> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(k.url.replace(/^http/, 'ws') + path, { headers: { Origin: 'http://localhost' } });
+      const ws = k.webSocket(path, [], { headers: { Origin: 'http://localhost' } });
       const w = new WsWatch(ws);
       ws.once('open', () => resolve(w));
       ws.once('error', reject);
@@ -279,10 +279,9 @@ class RawWatch {
   private constructor(private readonly sock: Socket) {}
 
   static open(path: string): Promise<RawWatch> {
-    const u = new URL(k.url);
     return new Promise((resolve, reject) => {
-      const sock = connect(Number(u.port), u.hostname, () => {
-        sock.write(`GET ${path} HTTP/1.1\r\nHost: ${u.host}\r\n\r\n`);
+      const sock = k.connect(() => {
+        sock.write(`GET ${path} HTTP/1.1\r\nHost: ${k.host}\r\n\r\n`);
         const w = new RawWatch(sock);
         sock.on('data', (d: Buffer) => {
           w.chunks.push(d);

@@ -5,9 +5,8 @@
 // 400; a handshake without Origin is 403. Everything before the upgrade (request info,
 // options, negotiation) answers over HTTP as for any watch.
 
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { removeDir, startKapi } from '../../support/server.js';
 import { decodeProtobufWatchFrames } from '../../../src/codec/protobuf/index.js';
 import { NS, PC, STS, expectCode, expiredWatchEvent, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
@@ -23,8 +22,6 @@ afterAll(async () => {
   await k?.stop();
   if (k) await removeDir(k.dataDir);
 });
-
-const wsUrl = (path: string): string => k.url.replace(/^http/, 'ws') + path;
 
 interface Msg {
   data: Buffer;
@@ -54,7 +51,7 @@ class WsWatch {
 
   static open(path: string, protocols: string[] = [], headers: Record<string, string> = { Origin: 'http://localhost' }): Promise<WsWatch> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(wsUrl(path), protocols, { headers });
+      const ws = k.webSocket(path, protocols, { headers });
       const w = new WsWatch(ws);
       ws.once('open', () => {
         w.protocol = ws.protocol;
@@ -113,10 +110,9 @@ class WsWatch {
 
 /** Sends a raw handshake and returns the server's whole answer (it closes the connection). */
 function rawHandshake(path: string, headers: Record<string, string>): Promise<string> {
-  const u = new URL(k.url);
   return new Promise((resolve, reject) => {
-    const sock = connect(Number(u.port), u.hostname, () => {
-      const lines = [`GET ${path} HTTP/1.1`, `Host: ${u.host}`, ...Object.entries(headers).map(([h, v]) => `${h}: ${v}`)];
+    const sock = k.connect(() => {
+      const lines = [`GET ${path} HTTP/1.1`, `Host: ${k.host}`, ...Object.entries(headers).map(([h, v]) => `${h}: ${v}`)];
       sock.write(lines.join('\r\n') + '\r\n\r\n');
     });
     let out = '';

@@ -46,7 +46,7 @@ describe('watch', () => {
     const n = await freshNamespace('w');
     await create(n, 'a');
     await create(n, 'b');
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true`);
     try {
       expect(w.status).toBe(200);
       expect(w.headers?.get('content-type')).toBe('application/json');
@@ -82,7 +82,7 @@ describe('watch', () => {
     const n = await freshNamespace('wrv');
     await create(n, 'old');
     const mid = await create(n, 'mid');
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&resourceVersion=${mid.metadata.resourceVersion}`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&resourceVersion=${mid.metadata.resourceVersion}`);
     try {
       expect(w.status).toBe(200);
       await create(n, 'new');
@@ -101,7 +101,7 @@ describe('watch', () => {
     const cur = expectCode(await http(k, 'GET', STS(n, 'one')), 200);
     cur.metadata.labels = { x: 'y' };
     expectCode(await http(k, 'PUT', STS(n, 'one'), cur), 200);
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&resourceVersion=${first.metadata.resourceVersion}`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&resourceVersion=${first.metadata.resourceVersion}`);
     try {
       const evs = await w.take(2);
       expect(evs.map(summary)).toStrictEqual(['ADDED two', 'MODIFIED one']);
@@ -113,7 +113,7 @@ describe('watch', () => {
   it('resourceVersion=0 starts with ADDED events too', async () => {
     const n = await freshNamespace('w0');
     await create(n, 'x');
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&resourceVersion=0`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&resourceVersion=0`);
     try {
       const [e] = await w.take(1);
       expect(summary(e)).toBe('ADDED x');
@@ -126,7 +126,7 @@ describe('watch', () => {
     const n = await freshNamespace('wfs');
     await create(n, 'x');
     await create(n, 'y');
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&fieldSelector=metadata.name%3Dx`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&fieldSelector=metadata.name%3Dx`);
     try {
       const [e] = await w.take(1);
       expect(summary(e)).toBe('ADDED x');
@@ -147,7 +147,7 @@ describe('watch', () => {
     const n = await freshNamespace('wls');
     await create(n, 'blue', { color: 'blue' });
     await create(n, 'red', { color: 'red' });
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&labelSelector=color%3Dblue`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&labelSelector=color%3Dblue`);
     try {
       const [e] = await w.take(1);
       expect(summary(e)).toBe('ADDED blue');
@@ -169,7 +169,7 @@ describe('watch', () => {
     const body = sts('held');
     body.metadata.finalizers = ['example.com/hold'];
     const o = expectCode(await http(k, 'POST', STS(n), body), 201);
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&resourceVersion=${o.metadata.resourceVersion}`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&resourceVersion=${o.metadata.resourceVersion}`);
     try {
       const marked = expectCode(await http(k, 'DELETE', STS(n, 'held')), 200);
       const [m] = await w.take(1);
@@ -188,9 +188,9 @@ describe('watch', () => {
     const n1 = await freshNamespace('wa');
     const n2 = await freshNamespace('wb');
     const since = expectCode(await http(k, 'GET', '/apis/apps/v1/statefulsets'), 200).metadata.resourceVersion;
-    const w = await WatchStream.open(k.url, `/apis/apps/v1/statefulsets?watch=true&resourceVersion=${since}`);
+    const w = await WatchStream.open(k, `/apis/apps/v1/statefulsets?watch=true&resourceVersion=${since}`);
     const pname = uniq('wpc');
-    const wp = await WatchStream.open(k.url, `${PC()}?watch=true&fieldSelector=metadata.name%3D${pname}`);
+    const wp = await WatchStream.open(k, `${PC()}?watch=true&fieldSelector=metadata.name%3D${pname}`);
     try {
       await create(n1, 's1');
       await create(n2, 's2');
@@ -212,7 +212,7 @@ describe('watch', () => {
   it('timeoutSeconds ends the stream', async () => {
     const n = await freshNamespace('wto');
     const t0 = Date.now();
-    const w = await WatchStream.open(k.url, `${STS(n)}?watch=true&timeoutSeconds=1`);
+    const w = await WatchStream.open(k, `${STS(n)}?watch=true&timeoutSeconds=1`);
     try {
       expect(await w.next(4000)).toBeUndefined();
       const took = Date.now() - t0;
@@ -227,7 +227,7 @@ describe('watch', () => {
     const path = `${STS('default')}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`;
     let res: Response;
     try {
-      res = await fetch(k.url + path, { signal: AbortSignal.timeout(3000) });
+      res = await k.fetch(path, { signal: AbortSignal.timeout(3000) });
     } catch (e) {
       throw new Error(`no answer within 3 s: ${(e as Error).message}`, { cause: e });
     }

@@ -3,7 +3,7 @@
 // k8s.io/initial-events-end, then live changes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, removeDir, startKapi, type KapiProcess, type KubeClient } from '../../support/server.js';
 
 const BASE = '/apis/scheduling.k8s.io/v1/priorityclasses';
 const pc = (name: string, value: number) => ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name, labels: { wl: 'yes' } }, value });
@@ -14,12 +14,12 @@ interface Ev {
 }
 
 /** Reads watch events until `until` says stop (or the timeout). */
-async function readEvents(url: string, until: (evs: Ev[]) => boolean, ms = 8000): Promise<Ev[]> {
+async function readEvents(k: KubeClient, url: string, until: (evs: Ev[]) => boolean, ms = 8000): Promise<Ev[]> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), ms);
   const evs: Ev[] = [];
   try {
-    const res = await fetch(url, { signal: ac.signal });
+    const res = await k.fetch(url, { signal: ac.signal });
     const reader = res.body!.getReader();
     let buf = '';
     while (!until(evs)) {
@@ -53,12 +53,12 @@ describe('watch list (WatchList=true)', () => {
   });
 
   it('streams the initial state, the end bookmark, then live events', async () => {
-    const url = `${k.url}${BASE}?watch=1&labelSelector=wl%3Dyes&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`;
+    const url = `${BASE}?watch=1&labelSelector=wl%3Dyes&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`;
     const later = (async () => {
       await new Promise((r) => setTimeout(r, 500));
       expect((await http(k, 'POST', BASE, pc('wl-live', 9))).status).toBe(201);
     })();
-    const evs = await readEvents(url, (e) => e.some((x) => x.object.metadata.name === 'wl-live'));
+    const evs = await readEvents(k, url, (e) => e.some((x) => x.object.metadata.name === 'wl-live'));
     await later;
     expect(evs.slice(0, 3).map((e) => `${e.type}:${e.object.metadata.name}`)).toEqual(['ADDED:wl-0', 'ADDED:wl-1', 'ADDED:wl-2']);
     expect(evs[3].type).toBe('BOOKMARK');
@@ -70,12 +70,12 @@ describe('watch list (WatchList=true)', () => {
   });
 
   it('sendInitialEvents=false starts from now, with no synthetic events', async () => {
-    const url = `${k.url}${BASE}?watch=1&labelSelector=wl%3Dyes&sendInitialEvents=false&resourceVersionMatch=NotOlderThan`;
+    const url = `${BASE}?watch=1&labelSelector=wl%3Dyes&sendInitialEvents=false&resourceVersionMatch=NotOlderThan`;
     const later = (async () => {
       await new Promise((r) => setTimeout(r, 500));
       expect((await http(k, 'POST', BASE, pc('wl-after', 10))).status).toBe(201);
     })();
-    const evs = await readEvents(url, (e) => e.length >= 1);
+    const evs = await readEvents(k, url, (e) => e.length >= 1);
     await later;
     expect(evs.map((e) => `${e.type}:${e.object.metadata.name}`)).toEqual(['ADDED:wl-after']);
   });

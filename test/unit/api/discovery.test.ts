@@ -12,6 +12,7 @@ import { compareKubeAwareVersions, installDiscovery } from '../../../src/api/dis
 import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../../src/registry/types.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
+import { kubeClient, type KubeClient } from '../../support/kube.js';
 
 const dummyStrategy = {} as Strategy;
 
@@ -99,7 +100,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(base + path, { headers });
+let plainClient: KubeClient | undefined;
+// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
+const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
+
+const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => client().fetch(path, { headers });
 
 const svh = (gvk: string): string => createHash('sha256').update(gvk).digest().subarray(0, 8).toString('base64');
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import { installHealth, type HealthCheck } from '../../../src/server/health.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
+import { kubeClient, type KubeClient } from '../../support/kube.js';
 
 let etcdHealthy = true;
 
@@ -63,7 +64,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const get = (path: string): Promise<Response> => fetch(base + path);
+let plainClient: KubeClient | undefined;
+// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
+const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
+
+const get = (path: string): Promise<Response> => client().fetch(path);
 
 describe('health endpoints', () => {
   it('/livez answers a bare ok as plain text', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../src/server/metrics.js';
 import { watcherRegistered, watcherUnregistered } from '../../../src/cache/metrics.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
+import { kubeClient, type KubeClient } from '../../support/kube.js';
 
 let server: Server;
 let base: string;
@@ -88,7 +89,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const req = (path: string, init: RequestInit = {}): Promise<Response> => fetch(base + path, init);
+let plainClient: KubeClient | undefined;
+// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
+const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
+
+const req = (path: string, init: RequestInit = {}): Promise<Response> => client().fetch(path, init);
 
 async function scrape(): Promise<string> {
   const res = await req('/metrics');

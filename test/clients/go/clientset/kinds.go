@@ -7,6 +7,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
+	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
@@ -351,6 +352,14 @@ func everyKind(ctx context.Context, e runEnv) {
 	roundTripKind(ctx, e, kindCase[*schedulingv1.PriorityClass, *schedulingv1.PriorityClassList]{
 		resource: "priorityclasses", path: "/apis/scheduling.k8s.io/v1/priorityclasses/pb-client-rt", listPath: "/apis/scheduling.k8s.io/v1/priorityclasses", client: cs.SchedulingV1().PriorityClasses(), json: js.SchedulingV1().PriorityClasses(),
 		want:         &schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-rt"}, Value: -1000, Description: "round trip", PreemptionPolicy: ptr(corev1.PreemptLowerPriority)},
+		deleteEvents: gone,
+	})
+
+	renew := metav1.NewMicroTime(time.Date(2025, 6, 7, 8, 9, 10, 123456000, time.UTC))
+	roundTripKind(ctx, e, kindCase[*coordinationv1.Lease, *coordinationv1.LeaseList]{
+		resource: "leases", path: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases/pb-lease-rt", listPath: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases", client: cs.CoordinationV1().Leases(ns), json: js.CoordinationV1().Leases(ns),
+		want: &coordinationv1.Lease{ObjectMeta: metav1.ObjectMeta{Name: "pb-lease-rt", Namespace: ns},
+			Spec: coordinationv1.LeaseSpec{HolderIdentity: ptr("pb-client"), LeaseDurationSeconds: ptr(int32(15)), AcquireTime: &renew, RenewTime: &renew, LeaseTransitions: ptr(int32(2))}},
 		deleteEvents: gone,
 	})
 }

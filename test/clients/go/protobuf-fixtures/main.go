@@ -23,6 +23,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
+	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedv1 "k8s.io/api/scheduling/v1"
@@ -49,6 +50,7 @@ func scheme() *runtime.Scheme {
 	autoscalingv1.AddToScheme(s)
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
+	coordinationv1.AddToScheme(s)
 	metav1.AddToGroupVersion(s, schema.GroupVersion{Version: "v1"})
 	s.AddUnversionedTypes(schema.GroupVersion{Version: "v1"}, &metav1.Status{})
 	return s
@@ -297,10 +299,18 @@ func objects() map[string]runtime.Object {
 	scale := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "s-uid", ResourceVersion: "12", CreationTimestamp: t1},
 		Spec: autoscalingv1.ScaleSpec{Replicas: 3}, Status: autoscalingv1.ScaleStatus{Replicas: 2, Selector: "app=web"}}
 	scale0 := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", Namespace: "prod"}}
+	micro := metav1.NewMicroTime(time.Date(2025, 6, 7, 8, 9, 10, 123456000, time.UTC))
+	lease := &coordinationv1.Lease{TypeMeta: metav1.TypeMeta{APIVersion: "coordination.k8s.io/v1", Kind: "Lease"},
+		ObjectMeta: metav1.ObjectMeta{Name: "kube-controller-manager", Namespace: "kube-system", ResourceVersion: "15", CreationTimestamp: t1},
+		Spec: coordinationv1.LeaseSpec{HolderIdentity: p("node-1_0f8fad5b"), LeaseDurationSeconds: p(int32(15)), AcquireTime: &micro, RenewTime: &micro,
+			LeaseTransitions: p(int32(0)), Strategy: p(coordinationv1.OldestEmulationVersion), PreferredHolder: p("")}}
+	leasel := &coordinationv1.LeaseList{TypeMeta: metav1.TypeMeta{APIVersion: "coordination.k8s.io/v1", Kind: "LeaseList"}, ListMeta: metav1.ListMeta{ResourceVersion: "16"},
+		Items: []coordinationv1.Lease{{ObjectMeta: metav1.ObjectMeta{Name: "apiserver-abc", Namespace: "kube-system", Labels: map[string]string{"apiserver.kubernetes.io/identity": "kube-apiserver"}},
+			Spec: coordinationv1.LeaseSpec{HolderIdentity: p("apiserver-abc_1"), LeaseDurationSeconds: p(int32(3600)), RenewTime: &micro}}, {ObjectMeta: metav1.ObjectMeta{Name: "empty", Namespace: "default"}}}}
 	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
 		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
 	return map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
-		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark,
+		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark, "lease": lease, "leaseList": leasel,
 		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
 		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
 }

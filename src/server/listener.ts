@@ -1,0 +1,149 @@
+// The listening socket: TLS with ALPN offering h2 and http/1.1, as kube-apiserver serves.
+//
+// One tls.Server accepts and handshakes; each connection then goes to the server of the
+// protocol it chose: an HTTP/2 server (kubectl, client-go) or an HTTP/1.1 server (clients
+// without ALPN, WebSocket upgrades, the bench's keep-alive clients). Both call the same
+// request listener. The HTTP/1.1 side is a plain http.Server, with its upgrade event,
+// timeouts and keep-alive handling unchanged, so HTTP/1.1 over TLS costs what TLS costs.
+//
+// The handshake asks for a client certificate and checks it against the client CA bundle
+// without refusing the connection when it fails (Go's RequestClientCert, as kube does): the
+// x509 authenticator reads the outcome per request, and a bad certificate is a 401, not a
+// failed handshake.
+//
+// A plain HTTP request sent to the TLS port gets Go's answer (`400 Client sent an HTTP request
+// to an HTTPS server.`) instead of a dropped connection: the first bytes of a connection are
+// looked at before the TLS server takes it.
+//
+// With `tls` unset (--insecure-plain-http) it is a plain HTTP/1.1 server.
+
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createH2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { createServer as createTlsServer, type SecureVersion, type Server as TlsServer, type TLSSocket } from 'node:tls';
+
+/** What net/http answers a TLS port's plain HTTP request with (server.go). */
+const HTTP_ON_TLS_PORT = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
+/** How long a new connection may stay silent before its first bytes (Go's ReadHeaderTimeout is 32 s in kube). */
+const PEEK_TIMEOUT_MS = 32_000;
+
+/** The request starts net/http recognises (tlsRecordHeaderLooksLikeHTTP). */
+const HTTP_STARTS = ['GET /', 'HEAD ', 'POST ', 'PUT /', 'OPTIO'].map((s) => Buffer.from(s, 'latin1'));
+
+function looksLikeHTTP(b: Buffer): boolean {
+  return HTTP_STARTS.some((p) => b.length >= p.length && b.subarray(0, p.length).equals(p));
+}
+
+export interface TLSServing {
+  /** The serving certificate chain and its key (PEM). */
+  cert: string;
+  key: string;
+  /** CA bundle (PEM) client certificates are verified against; none: certificates are not asked for. */
+  clientCA?: string;
+  minVersion: SecureVersion;
+  /** OpenSSL cipher list (TLS 1.2 and lower), from --tls-cipher-suites. */
+  ciphers?: string;
+  /** Streams a client may open at once on one HTTP/2 connection (Go's default: 250). */
+  http2MaxStreams: number;
+}
+
+export type RequestListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
+
+export class Listener {
+  /** The HTTP/1.1 server: watch-websocket hooks its upgrade event. */
+  readonly http1: HttpServer;
+  private readonly http2?: Http2Server;
+  private readonly outer: NetServer;
+  private readonly sockets = new Set<Socket>();
+  private readonly sessions = new Set<ServerHttp2Session>();
+
+  constructor(
+    listener: RequestListener,
+    readonly tls?: TLSServing,
+  ) {
+    this.http1 = createHttpServer(listener as (req: IncomingMessage, res: ServerResponse) => void);
+    // Watches are long-lived; Node's default request timeout would cut them.
+    this.http1.requestTimeout = 0;
+    this.http1.keepAliveTimeout = 65_000;
+    if (!tls) {
+      this.outer = this.http1;
+      this.outer.on('connection', (s: Socket) => this.track(s));
+      return;
+    }
+    this.http2 = createH2Server({ settings: { maxConcurrentStreams: tls.http2MaxStreams } }, listener);
+    this.http2.on('session', (s: ServerHttp2Session) => {
+      this.sessions.add(s);
+      s.once('close', () => this.sessions.delete(s));
+    });
+    // HTTP/2 connections stay open between requests (kube's idle timeout is far longer than
+    // Node's two minutes); clients close them.
+    this.http2.setTimeout(0);
+    const tlsServer: TlsServer = createTlsServer(
+      {
+        cert: tls.cert,
+        key: tls.key,
+        ca: tls.clientCA,
+        requestCert: tls.clientCA !== undefined,
+        rejectUnauthorized: false,
+        minVersion: tls.minVersion,
+        ciphers: tls.ciphers,
+        ALPNProtocols: ['h2', 'http/1.1'],
+      },
+      (sock: TLSSocket) => {
+        if (sock.alpnProtocol === 'h2') this.http2!.emit('connection', sock);
+        else this.http1.emit('connection', sock);
+      },
+    );
+    // A client that fails the handshake (wrong CA, bad protocol) only loses its connection.
+    tlsServer.on('tlsClientError', (_err: Error, s: TLSSocket) => s.destroy());
+    this.outer = createNetServer((raw: Socket) => {
+      this.track(raw);
+      raw.on('error', () => raw.destroy());
+      // A connection that never says anything is dropped (after that, the TLS handshake
+      // timeout holds).
+      raw.setTimeout(PEEK_TIMEOUT_MS, () => raw.destroy());
+      const onReadable = (): void => {
+        const first = raw.read() as Buffer | null;
+        if (first === null) return;
+        raw.off('readable', onReadable);
+        raw.setTimeout(0);
+        if (looksLikeHTTP(first)) {
+          raw.end(HTTP_ON_TLS_PORT);
+          return;
+        }
+        // The TLS socket reads what is already buffered on the connection first.
+        raw.unshift(first);
+        tlsServer.emit('connection', raw);
+      };
+      raw.on('readable', onReadable);
+    });
+  }
+
+  private track(s: Socket): void {
+    this.sockets.add(s);
+    s.once('close', () => this.sockets.delete(s));
+  }
+
+  get scheme(): 'https' | 'http' {
+    return this.tls ? 'https' : 'http';
+  }
+
+  listen(port: number, host: string): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.outer.once('error', reject);
+      this.outer.listen(port, host, () => {
+        this.outer.off('error', reject);
+        resolve(this.outer.address() as AddressInfo);
+      });
+    });
+  }
+
+  /** Stops accepting and drops every open connection (watches included). */
+  async close(): Promise<void> {
+    const closed = new Promise<void>((r) => this.outer.close(() => r()));
+    for (const s of this.sessions) s.destroy();
+    this.http1.closeAllConnections();
+    for (const s of this.sockets) s.destroy();
+    await closed;
+  }
+}
