@@ -19,6 +19,8 @@ export interface FuzzOptions {
   count: number;
   kapi?: string;
   kubeconfig?: string;
+  /** With `kapi`: whether that server's process still runs (a test knows; the command line does not). */
+  alive?: () => boolean;
   /** Report progress every N requests (0: never). */
   progress?: number;
   log?: (line: string) => void;
@@ -68,7 +70,7 @@ function controllerMayExplain(before: string): boolean {
 
 export async function fuzz(opts: FuzzOptions): Promise<FuzzSummary> {
   const log = opts.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-  const server = opts.kapi ? useServer(opts.kapi, opts.kubeconfig) : await startServer();
+  const server = opts.kapi ? useServer(opts.kapi, opts.kubeconfig, opts.alive) : await startServer();
   const r = new Rand(opts.seed);
   const summary: FuzzSummary = { seed: opts.seed, requests: 0, seconds: 0, byStatus: {}, writesChecked: 0, violations: [] };
   const t0 = performance.now();

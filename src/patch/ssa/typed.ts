@@ -109,7 +109,7 @@ export class TypeResolver {
         const keyDefaults = new Map<string, unknown>();
         if (rel === 'map' && elem.t === 'struct') {
           for (const k of keys) {
-            const d = elem.fields.get(k)?.default;
+            const d = keyDefault(elem.fields.get(k));
             if (d !== undefined) keyDefaults.set(k, d);
           }
         }
@@ -134,6 +134,29 @@ export class TypeResolver {
     }
     if (n.t === 'map') return n.elem;
     return DEDUCED;
+  }
+}
+
+/**
+ * A key field's default as kube's OpenAPI states it (structured-merge-diff reads it there): the
+ * declared one, else, for a field Go always writes (not a pointer, no omitempty), its zero
+ * value, which openapi-gen sets as the default of such fields (a container's name is "").
+ */
+function keyDefault(f: { default?: unknown; omitempty?: boolean; pointer?: boolean; type: { kind: string } } | undefined): unknown {
+  if (!f) return undefined;
+  if (f.default !== undefined) return f.default;
+  if (f.omitempty || f.pointer) return undefined;
+  switch (f.type.kind) {
+    case 'string':
+      return '';
+    case 'int32':
+    case 'int64':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return undefined;
   }
 }
 
