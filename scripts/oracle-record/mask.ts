@@ -56,6 +56,14 @@ function cborJson(v: unknown): unknown {
   return v;
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+const UUID_ALL = new RegExp(UUID.source, 'g');
+/** The all-zero uid the suites send as a precondition that cannot hold. */
+const ZERO_UID = '00000000-0000-0000-0000-000000000000';
+/** Where a message quotes the stored object's resourceVersion. */
+const STORED_RV = /(ResourceVersion in record \(|ResourceVersion in object meta: )(\d+)(\)?)/;
+const STORED_RV_ALL = new RegExp(STORED_RV.source, 'g');
+
 /** Timestamps a server sets; a client-set one (conditions' lastTransitionTime) stays as sent. */
 const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
 
@@ -127,6 +135,9 @@ export class Masker {
       // A 422 about a patched object quotes the whole object (uid, times, resourceVersion, and
       // Go's key order): only the cause after it compares.
       if (text.includes('Invalid value: "{') || text.includes('Invalid value: "map[')) text = maskQuotedDocuments(text);
+      // Messages that name the stored object's uid or resourceVersion (failed preconditions).
+      if (UUID.test(text)) text = text.replace(UUID_ALL, (u) => (u === ZERO_UID ? u : this.placeholder(this.uids, 'uid', u)));
+      if (STORED_RV.test(text)) text = text.replace(STORED_RV_ALL, (_m, lead: string, rv: string, tail: string) => `${lead}${this.rv(rv)}${tail}`);
       return text;
     }
     const out: Record<string, unknown> = {};

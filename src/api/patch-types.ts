@@ -157,13 +157,36 @@ function opStrictErrors(ops: Operation[], duplicates: { path: string }[]): strin
 
 function parseMergePatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
   const { doc: patch, strictErrors } = parseJson(body, (m) => `error decoding patch: ${m}`, fv);
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch) || patch instanceof JsonNumber) {
-    throw badRequest('json: cannot unmarshal into Go value of type map[string]interface {}');
+  const isMap = patch !== null && typeof patch === 'object' && !Array.isArray(patch) && !(patch instanceof JsonNumber);
+  // With Warn or Strict kube decodes the patch into a map first (null decodes to a nil map).
+  if (!isMap && patch !== null && fv !== 'Ignore') {
+    throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
+  }
+  if (!isMap) {
+    // json-patch's MergePatch: an array replaces the document (the nulls of its maps pruned),
+    // anything else is a bad patch.
+    if (!Array.isArray(patch)) throw badRequest('Invalid JSON Patch');
+    const replaced = pruneArrayNulls(patch);
+    return { apply: () => replaced, strictErrors };
   }
   // With Warn or Strict kube first decodes the patch into a map, whose numbers are float64s.
   const big = fv === 'Ignore' ? undefined : firstOverflowingNumber(patch);
   if (big !== undefined) throw badRequest(`error decoding patch: json: cannot unmarshal number ${big} into Go value of type float64`);
   return { apply: (doc) => applyMergePatch(doc, patch), strictErrors };
+}
+
+/** json-patch's pruneAryNulls: maps inside lose their null members (recursively); arrays keep theirs. */
+function pruneArrayNulls(a: unknown[]): unknown[] {
+  return a.map((x) => prune(x));
+  function prune(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(prune);
+    if (v !== null && typeof v === 'object' && !(v instanceof JsonNumber)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = prune(x);
+      return out;
+    }
+    return v;
+  }
 }
 
 function parseStrategicMergePatch(body: string, fv: FieldValidation): { fn: PatchFn; patch: Record<string, unknown>; strictErrors: string[] } {

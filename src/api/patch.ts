@@ -8,6 +8,7 @@ import { goDecodeUtf8 } from '../machinery/utf8.js';
 import { decodeTypedDocument, type TypedTarget } from '../codec/typed-body.js';
 import type { KObject } from '../machinery/object.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
+import { DecodeError, interpretTypeMeta } from '../schema/decode.js';
 import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
@@ -97,6 +98,13 @@ function patchedObject(
 ): KObject {
   const patched = patch.apply(old as unknown as Record<string, unknown>, root);
   if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+    // kube decodes the patched JSON, whose kind is read first (json.SimpleMetaFactory.Interpret).
+    try {
+      interpretTypeMeta(patched);
+    } catch (e) {
+      if (e instanceof DecodeError) throw patchedObjectInvalid(patch.quote(patched), e.message);
+      throw e;
+    }
     throw patchedObjectInvalid(patch.quote(patched), `json: cannot unmarshal ${Array.isArray(patched) ? 'array' : 'value'} into Go value of type map[string]interface {}`);
   }
   // The patch's own strict findings come first; with them, the object's are collected as

@@ -72,9 +72,13 @@ export function decodeTypedBody(
     }
   } else if (mt === PROTOBUF_MEDIA_TYPE) {
     try {
-      doc = decodeProtobufObject(body).object;
+      doc = decodeProtobufObject(body, { apiVersion: target.group ? `${target.group}/${target.version}` : target.version, kind: target.kind }).object;
     } catch (e) {
-      if (e instanceof ProtobufDecodeError) throw badRequest(cannotBeHandledMessage(target.kind, target.version, target.kind, e.message));
+      if (e instanceof ProtobufDecodeError) {
+        if (!e.gvk) throw unrecognized(e.message);
+        const version = e.gvk.apiVersion.slice(e.gvk.apiVersion.indexOf('/') + 1);
+        throw badRequest(cannotBeHandledMessage(e.gvk.kind, version, target.kind, e.message));
+      }
       throw e;
     }
   } else {

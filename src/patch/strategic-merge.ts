@@ -111,7 +111,7 @@ function mergeMap(original: JMap, patch: JMap, t: TypeRef | undefined): JMap {
       return patch;
     }
     if (d === 'delete') return {};
-    throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in: ${goValue(patch)}`, 500);
+    throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in map: ${goValue(patch)}`, 500);
   }
   applyRetainKeys(original, patch);
   mergeOrderedLists(original, patch, t);
@@ -338,7 +338,7 @@ function applyListDirectives(original: unknown[], patch: unknown[], mergeKey: st
     } else if (d === 'merge') {
       throw new StrategicMergeError('merging lists cannot yet be specified in the patch', 500);
     } else {
-      throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in: ${goValue(m)}`, 500);
+      throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in map: ${goValue(m)}`, 500);
     }
   }
   return replace ? [plain, []] : [original, plain];

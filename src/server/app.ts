@@ -87,6 +87,43 @@ function storageStatus(err: unknown): StatusError | undefined {
   return undefined;
 }
 
+/** How much of an unread request body is read and dropped before the answer (Go's maxPostHandlerReadBytes). */
+const DRAIN_LIMIT = 256 << 10;
+const DRAIN_TIMEOUT_MS = 2000;
+
+/**
+ * Go's server reads what a handler left of a request body (up to 256 KiB) before it ends the
+ * response, so the connection closes cleanly. Node would close it with the bytes unread, and
+ * the kernel's reset can reach the client before the answer does (a 404 or 415 given before
+ * the body was read, a /metrics POST).
+ */
+async function drainRequestBody(req: Koa.Context['req']): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > DRAIN_LIMIT) return;
+  await new Promise<void>((done) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.off('error', finish);
+      done();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+    req.on('data', onData);
+    req.once('end', finish);
+    req.once('close', finish);
+    req.once('error', finish);
+    req.resume();
+  });
+}
+
 export function createApp(parts: AppParts): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -94,6 +131,10 @@ export function createApp(parts: AppParts): Koa {
   const router = new Router();
   parts.routes(router);
 
+  app.use(async (ctx, next) => {
+    await next();
+    await drainRequestBody(ctx.req);
+  });
   app.use(async (ctx, next) => {
     try {
       await next();

@@ -119,6 +119,16 @@ export const TYPES: Record<string, TypeInfo> = {
     change: { description: 'changed' },
     subresources: [],
   },
+  leases: {
+    key: 'leases',
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    collection: grouped('coordination.k8s.io/v1', 'leases'),
+    namespaced: true,
+    make: (name) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name }, spec: { holderIdentity: 'holder', leaseDurationSeconds: 15 } }),
+    change: { spec: { leaseDurationSeconds: 30 } },
+    subresources: [],
+  },
 };
 
 export const ALL_TYPES = Object.values(TYPES);

@@ -22,6 +22,7 @@ import {
 import { type AdmissionAttributes, type AdmissionContext, type Strategy } from '../types.js';
 import { type KObject } from '../../machinery/object.js';
 import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
+import { goQuote } from '../../machinery/go-format.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
 import { deepEqual } from '../../machinery/json-view.js';
 import { validateKubeFinalizerNames, validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
@@ -271,11 +272,20 @@ export async function updateObject(
     subresource,
     (old) => {
       const obj = clone(input);
-      // A uid in the body is a precondition, as kube treats it.
+      // A uid in the body is a precondition, checked by the store's update as kube's etcd3
+      // store does (hence its StorageError wording, with kube's key for the object).
       if (obj.metadata.uid && obj.metadata.uid !== old.metadata.uid) {
-        throw conflict(ctx.gr, name, `Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+        throw conflict(
+          ctx.gr,
+          name,
+          `StorageError: invalid object, Code: 4, Key: ${kubeStorageKey(ctx, namespace, name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`,
+        );
       }
-      if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      // kube parses the body's resourceVersion (strconv.ParseUint) and answers its error with a
+      // 500; bad input keeps a 400 here, with kube's words.
+      if (wantRv) checkResourceVersionSyntax(wantRv);
+      // Compared as numbers, as kube compares the parsed versions ("007" is 7).
+      if (wantRv && BigInt(wantRv) !== BigInt(old.metadata.resourceVersion ?? '0')) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       if (!wantRv && !strategy.allowUnconditionalUpdate) {
         // kube's Store.Update names the resource here, not the kind, and prints the parsed
         // resourceVersion (a uint64 0) with %#v.
@@ -287,6 +297,7 @@ export async function updateObject(
     },
     canCreate
       ? () => {
+          if (wantRv) checkResourceVersionSyntax(wantRv);
           if (wantRv) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
           return clone(input);
         }
@@ -454,4 +465,15 @@ function strategyFor(ctx: StoreContext, subresource: string): Strategy {
   const s = ctx.def.subresources?.[subresource];
   if (!s) throw notFound(ctx.gr, '');
   return s;
+}
+
+/** Where kube's etcd3 store keeps an object (`/registry/<resource>/<namespace>/<name>`), as its errors name it. */
+function kubeStorageKey(ctx: StoreContext, namespace: string, name: string): string {
+  return ctx.def.namespaced ? `${ctx.deps.storagePrefix}/${ctx.def.resource}/${namespace}/${name}` : `${ctx.deps.storagePrefix}/${ctx.def.resource}/${name}`;
+}
+
+/** Go's strconv.ParseUint(rv, 10, 64) error for a resourceVersion that is no uint64. */
+function checkResourceVersionSyntax(rv: string): void {
+  if (!/^[0-9]+$/.test(rv)) throw badRequest(`strconv.ParseUint: parsing ${goQuote(rv)}: invalid syntax`);
+  if (BigInt(rv) > 0xffffffffffffffffn) throw badRequest(`strconv.ParseUint: parsing ${goQuote(rv)}: value out of range`);
 }
