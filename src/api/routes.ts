@@ -88,6 +88,8 @@ export function matchResourceRoute(segs: string[], find: (resource: string) => R
   if (tail.length === 1) return { ...base, methods: objectMethods(def) };
   if (tail.length === 2) {
     const sub = tail[1];
+    // An action subresource (pods/binding) is a POST route only.
+    if (def.actions?.[sub] !== undefined) return { ...base, methods: { POST: 'create' } };
     const served = def.subresources?.[sub] !== undefined || (sub === 'scale' && def.scale !== undefined);
     return served ? { ...base, methods: subresourceMethods(sub) } : undefined;
   }

@@ -434,7 +434,7 @@ describe('errors', () => {
       await req(k, 'POST', PC(), toCbor({ ...pc(uniq('pc')), kind: 'Pod' })),
       400,
       'BadRequest',
-      'Pod in version "v1" cannot be handled as a PriorityClass: no kind "Pod" is registered for version "scheduling.k8s.io/v1"',
+      'Pod in version "v1" cannot be handled as a PriorityClass: no kind "Pod" is registered for version "scheduling.k8s.io/v1" in scheme "pkg/runtime/scheme.go:110"',
     );
   });
 

@@ -300,7 +300,8 @@ describe('PersistentVolumeClaim', () => {
   it('create: volumeMode Filesystem, status Pending, canonical quantities', async () => {
     const name = uniq('c');
     const created = expectCode(await http(k, 'POST', PVC(NSA), pvc(name, { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1024Mi' } } })), 201);
-    expect(created.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeMode: 'Filesystem' });
+    // The DefaultStorageClass admission gives a claim without a class the default one (standard).
+    expect(created.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, storageClassName: 'standard', volumeMode: 'Filesystem' });
     expect(created.status).toEqual({ phase: 'Pending' });
     expect(created.metadata.generation).toBeUndefined();
   });
@@ -379,7 +380,7 @@ describe('PersistentVolumeClaim', () => {
       ['Age', 0],
       ['VolumeMode', 1],
     ]);
-    expect(t.rows[0].cells).toEqual([name, 'Bound', 'pv-1', '1Gi', 'RWO,ROX', '', '<unset>', expect.any(String), 'Filesystem']);
+    expect(t.rows[0].cells).toEqual([name, 'Bound', 'pv-1', '1Gi', 'RWO,ROX', 'standard', '<unset>', expect.any(String), 'Filesystem']);
   });
 
   it('an unbound claim prints no capacity or access modes; DELETE answers the claim', async () => {
@@ -426,7 +427,7 @@ describe('ControllerRevision', () => {
       kind: 'ControllerRevision',
       group: 'apps',
       name,
-      message: `ControllerRevision.apps "${name}" is invalid: [data: Required value: data is mandatory, revision: Invalid value: -1: must be greater than or equal to 0]`,
+      message: `ControllerRevision.apps "${name}" is invalid: [revision: Invalid value: -1: must be greater than or equal to 0, data: Required value: data is mandatory]`,
       causes: [
         { field: 'data', reason: 'FieldValueRequired', message: 'Required value: data is mandatory' },
         { field: 'revision', reason: 'FieldValueInvalid', message: 'Invalid value: -1: must be greater than or equal to 0' },

@@ -92,7 +92,10 @@ describe('protobuf codec: basics', () => {
     expect(supportsProtobuf('apps/v1', 'ControllerRevisionList')).toBe(true);
     expect(supportsProtobuf('autoscaling/v1', 'Scale')).toBe(true);
     expect(supportsProtobuf('apps/v1', 'Deployment')).toBe(false);
-    expect(supportsProtobuf('v1', 'Service')).toBe(false);
+    expect(supportsProtobuf('v1', 'Service')).toBe(true);
+    expect(supportsProtobuf('v1', 'Binding')).toBe(true);
+    expect(supportsProtobuf('events.k8s.io/v1', 'EventList')).toBe(true);
+    expect(supportsProtobuf('v1', 'ConfigMap')).toBe(false);
     expect(supportsProtobuf('meta.k8s.io/v1', 'Table')).toBe(false);
     expect(supportsProtobuf('v2', 'Namespace')).toBe(false);
     expect(supportsProtobuf('apps/v1', 'Status')).toBe(false);

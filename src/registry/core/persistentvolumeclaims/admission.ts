@@ -5,18 +5,18 @@
 
 import type { KObject } from '../../../machinery/object.js';
 import type { Admission, AdmissionContext } from '../../types.js';
+import { isDefaultClass } from '../../storage/storageclasses/strategy.js';
 
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
 
 const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
-const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 const STORAGE_CLASSES = { group: 'storage.k8s.io', resource: 'storageclasses' };
 
 /** The default StorageClass: the newest of those marked default (kube's GetDefaultClass), by name when created together. */
 function defaultStorageClass(ctx: AdmissionContext): KObject | undefined {
   const defaults = ctx
     .list(STORAGE_CLASSES)
-    .filter((c) => DEFAULT_CLASS_ANNOTATIONS.some((a) => c.metadata.annotations?.[a] === 'true'))
+    .filter(isDefaultClass)
     .sort((a, b) => {
       const ta = a.metadata.creationTimestamp ?? '';
       const tb = b.metadata.creationTimestamp ?? '';
@@ -30,7 +30,7 @@ export const claimAdmission: Admission = {
   admit(obj, attrs, ctx) {
     if (attrs.subresource !== '' || attrs.operation !== 'CREATE') return;
     const spec = (obj.spec ??= {}) as { storageClassName?: unknown };
-    if ((spec.storageClassName === undefined || spec.storageClassName === null) && obj.metadata.annotations?.[BETA_STORAGE_CLASS] === undefined) {
+    if ((spec.storageClassName === undefined || spec.storageClassName === null) && !Object.hasOwn(obj.metadata.annotations ?? {}, BETA_STORAGE_CLASS)) {
       const d = defaultStorageClass(ctx);
       if (d?.metadata.name) spec.storageClassName = d.metadata.name;
     }

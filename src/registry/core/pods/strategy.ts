@@ -17,6 +17,8 @@ import { computePodQOS } from './resources.js';
 import { validatePodStatusUpdate } from './status.js';
 import { podTable } from './table.js';
 import { validatePodCreate, validatePodUpdate } from './validate.js';
+import { podBinding } from './binding.js';
+import { syncPodIPs } from './pod-ips.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -32,6 +34,7 @@ const strategy: Strategy = {
     // kube's v1-to-internal conversion of a Pod (not of a PodSpec in a template) makes a
     // negative grace period 1.
     if (typeof s.terminationGracePeriodSeconds === 'number' && s.terminationGracePeriodSeconds < 0) s.terminationGracePeriodSeconds = 1;
+    syncPodIPs(obj.status);
   },
   prepareForCreate(obj) {
     const s = spec(obj);
@@ -52,7 +55,7 @@ const strategy: Strategy = {
 
 const statusStrategy: Strategy = {
   ...strategy,
-  applyDefaults: () => undefined,
+  applyDefaults: (obj) => syncPodIPs(obj.status),
   prepareForUpdate(obj, old) {
     obj.spec = old.spec;
     // /status may not touch owner references (old kubelets corrupted them).
@@ -115,6 +118,7 @@ export const pods: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
+  actions: { binding: podBinding },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,
