@@ -5,6 +5,7 @@
 // only one server made does not renumber every later answer; timestamps the server sets
 // become `<time>` (their presence is kept); pointer addresses in messages become `0x<address>`.
 
+import { createHash } from 'node:crypto';
 import { decodeMultiple } from 'cbor-x';
 import { parse as parseYaml } from 'yaml';
 import type { Answer } from './format.js';
@@ -64,6 +65,44 @@ const ZERO_UID = '00000000-0000-0000-0000-000000000000';
 const STORED_RV = /(ResourceVersion in record \(|ResourceVersion in object meta: )(\d+)(\)?)/;
 const STORED_RV_ALL = new RegExp(STORED_RV.source, 'g');
 
+/** A digest of a value's JSON text, computed without recursion. */
+export function deepDigest(v: unknown): string {
+  const h = createHash('sha256');
+  const todo: unknown[] = [v];
+  // Items are values, or literal text (a Text box) to write between them.
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (x instanceof Text) h.update(x.text);
+    else if (Array.isArray(x)) {
+      todo.push(new Text(']'));
+      for (let i = x.length - 1; i >= 0; i--) todo.push(x[i], new Text(i === 0 ? '[' : ','));
+      if (x.length === 0) todo.push(new Text('['));
+    } else if (x !== null && typeof x === 'object') {
+      const entries = Object.entries(x as Record<string, unknown>);
+      todo.push(new Text('}'));
+      for (let i = entries.length - 1; i >= 0; i--) todo.push(entries[i][1], new Text(`${i === 0 ? '{' : ','}${JSON.stringify(entries[i][0])}:`));
+      if (entries.length === 0) todo.push(new Text('{'));
+    } else h.update(JSON.stringify(x) ?? 'null');
+  }
+  return `<deep value ${h.digest('hex').slice(0, 16)}>`;
+}
+
+/** Whether a value nests more than `limit` levels, found without recursion. */
+function deeperThan(v: unknown, limit: number): boolean {
+  const todo: [unknown, number][] = [[v, 0]];
+  while (todo.length > 0) {
+    const [x, d] = todo.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    if (d >= limit) return true;
+    for (const y of Array.isArray(x) ? x : Object.values(x as Record<string, unknown>)) todo.push([y, d + 1]);
+  }
+  return false;
+}
+
+class Text {
+  constructor(readonly text: string) {}
+}
+
 /** Timestamps a server sets; a client-set one (conditions' lastTransitionTime) stays as sent. */
 const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
 
@@ -116,10 +155,22 @@ export class Masker {
     return p;
   }
 
+  /** A continue token (base64 of kube's {"v","rv","start"}) with its resourceVersion masked. */
+  private continueToken(v: string): string {
+    try {
+      const t = JSON.parse(Buffer.from(v, 'base64').toString('utf8')) as { v?: unknown; rv?: unknown; start?: unknown };
+      if (typeof t.rv !== 'number') return v;
+      return `<continue ${JSON.stringify({ v: t.v, rv: this.rv(String(t.rv)), start: t.start })}>`;
+    } catch {
+      return v;
+    }
+  }
+
   /** A masked copy of a JSON value. */
   value(v: unknown, key = '', inManagedFields = false, depth = 0): unknown {
-    // Nothing generated lives that deep; deep request data (deep-nesting cases) stays as it is.
-    if (depth > 64) return v;
+    // Nothing generated lives that deep; deep request data (deep-nesting cases) is compared by
+    // a digest of its JSON text, so no later step (JSON.stringify, comparison) recurses 10,000 levels.
+    if (depth > 64) return deepDigest(v);
     if (Array.isArray(v)) {
       if (key === 'cells') return v.map((x) => (typeof x === 'string' && AGE.test(x) ? '<age>' : this.value(x, '', false, depth + 1)));
       return v.map((x) => this.value(x, '', key === 'managedFields', depth + 1));
@@ -128,6 +179,7 @@ export class Masker {
       if (typeof v !== 'string' || v === '') return v;
       if (key === 'uid') return this.placeholder(this.uids, 'uid', v);
       if (key === 'resourceVersion') return this.rv(v);
+      if (key === 'continue') return this.continueToken(v);
       if (SERVER_TIMES.has(key) || (inManagedFields && key === 'time')) return '<time>';
       // Go's %#v of a pointer prints its address (in messages of invalid values).
       let text = v;
@@ -143,7 +195,7 @@ export class Masker {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       // FieldsV1 holds field names as keys, never generated values.
-      out[k] = inManagedFields && k === 'fieldsV1' ? x : this.value(x, k, inManagedFields, depth + 1);
+      out[k] = inManagedFields && k === 'fieldsV1' ? (deeperThan(x, 64) ? deepDigest(x) : x) : this.value(x, k, inManagedFields, depth + 1);
     }
     return out;
   }

@@ -77,6 +77,8 @@ export async function handlePatch(s: Scope): Promise<void> {
       if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== old.metadata.resourceVersion) {
         throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
       }
+      // kube's checkName: a patched object without a name has no name to compare.
+      if (!obj.metadata.name) throw badRequest(`the name of the object (${info.name} based on URL) was undeterminable: name must be provided`);
       if (obj.metadata.name !== info.name) throw badRequest(`the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${info.name})`);
       return obj;
     },

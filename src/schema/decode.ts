@@ -64,9 +64,11 @@ export interface DecodeTypedOptions {
    * 'unstructured': integers convert as kube's DefaultUnstructuredConverter converts a map into
    * a typed object (what a strategic merge patch goes through): an int64 wraps into an int32
    * field, a whole float converts, a fraction is `cannot convert float64 to int32`, a string
-   * `unrecognized type: int32`. Default 'json': encoding/json's rules and errors.
+   * `unrecognized type: int32`. Default 'json': encoding/json's rules and errors. 'any': any
+   * number passes (the check of an apply configuration, whose integers convert only after the
+   * merge, as kube's structured-merge-diff takes any number for an integer field).
    */
-  integers?: 'json' | 'unstructured';
+  integers?: 'json' | 'unstructured' | 'any';
   /**
    * Go type names for messages where the schema cannot tell (named string types):
    * key `<definition>.<field>`, e.g. `io.k8s.api.core.v1.Container.imagePullPolicy` -> `v1.PullPolicy`.
@@ -208,6 +210,7 @@ interface Ctx {
   quantityNumbers: boolean;
   reuse: boolean;
   unstructuredIntegers: boolean;
+  anyNumbers: boolean;
   dupIndex: Map<object, JsonDuplicate[]> | null;
   /** kube strict path of the value being decoded: field names and array indices. */
   segs: (string | number)[];
@@ -370,6 +373,7 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
     case 'int32':
     case 'int64': {
       if (ctx.unstructuredIntegers) return unstructuredInt(v, t.kind === 'int32' ? 32 : 64, ctx);
+      if (ctx.anyNumbers && (typeof v === 'number' || v instanceof JsonNumber)) return v;
       if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
       const n = intOf(v, t.kind === 'int32' ? 32 : 64);
       return n === undefined ? saveTypeError(ctx, `number ${numberText(v)}`, fieldGoType(ctx, field, t)) : n;
@@ -378,6 +382,7 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       if (typeof v === 'number') return v;
       if (ctx.unstructuredIntegers && !(v instanceof JsonNumber)) return unstructuredScalarError(ctx, v, 'float64', 'float64');
       if (v instanceof JsonNumber) {
+        if (ctx.anyNumbers) return v;
         return Number.isFinite(v.value) ? v.value : saveTypeError(ctx, `number ${v.raw}`, fieldGoType(ctx, field, t));
       }
       return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
@@ -640,6 +645,7 @@ export function decodeTyped(
     sortKeys: opts.sortKeys === true,
     quantityNumbers: opts.quantityNumbers !== false,
     unstructuredIntegers: opts.integers === 'unstructured',
+    anyNumbers: opts.integers === 'any',
     reuse: opts.reuse === true,
     dupIndex: null,
     segs: [],

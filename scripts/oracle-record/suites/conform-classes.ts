@@ -85,6 +85,10 @@ function class1(): Sequence[] {
     new Seq('1-global-default-fills-pods')
       .post(PCS, pc('a1-pc5', { globalDefault: true, value: 42, preemptionPolicy: 'Never' }))
       .cleanup(T.priorityclasses, 'a1-pc5')
+      // kube's Priority plugin reads an informer: reads in between give it time to see the class.
+      .get(`${PCS}/a1-pc5`)
+      .get(PCS)
+      .get(`${PCS}/a1-pc5`)
       .post(PODS, pod('a1-11'))
       .cleanup(T.pods, 'a1-11')
       .patch(`${PODS}/a1-12${fm('m')}`, 'apply', pod('a1-12'))

@@ -134,6 +134,15 @@ export const TYPES: Record<string, TypeInfo> = {
 export const ALL_TYPES = Object.values(TYPES);
 
 /** Matches a type's collection path (group 1: namespace), object name (2) and subresource (3). */
+/** A JSON text's value, or undefined when it is not JSON (raw bodies of bad-input cases). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function collectionPattern(t: TypeInfo): RegExp {
   const c = t.namespaced ? t.collection('\u0000').replace(/\./g, '\\.').replace('\u0000', '([^/]*)') : `()${t.collection().replace(/\./g, '\\.')}`;
   return new RegExp(`^${c}(?:/([^/]+)(?:/([^/]+))?)?/?$`);
@@ -160,13 +169,14 @@ export class Seq {
   private cleanupCreated(req: RequestSpec): void {
     if (req.path.includes('dryRun=')) return;
     const path = req.path.split('?')[0];
-    for (const t of ALL_TYPES) {
+    // Namespaced types first: `/api/v1/namespaces/<ns>/pods` also reads as a namespace's subresource.
+    for (const t of [...ALL_TYPES].sort((a, b) => Number(b.namespaced) - Number(a.namespaced))) {
       const m = collectionPattern(t).exec(path);
       if (!m) continue;
       const ns = m[1] || NS;
       let name: string | undefined;
       if (req.method === 'POST' && m[2] === undefined) {
-        const b = typeof req.body === 'object' && req.body !== null ? (req.body as { metadata?: { name?: unknown } }) : undefined;
+        const b = (typeof req.body === 'object' && req.body !== null ? req.body : typeof req.body === 'string' ? parsed(req.body) : undefined) as { metadata?: { name?: unknown } } | undefined;
         if (typeof b?.metadata?.name === 'string') name = b.metadata.name;
       } else if (req.method === 'PATCH' && m[2] !== undefined && m[3] === undefined && req.headers?.['content-type']?.startsWith('application/apply-patch')) {
         name = decodeURIComponent(m[2]);

@@ -11,9 +11,15 @@
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
+import { JsonNumber } from '../../machinery/json-scan.js';
+import { goQuote } from '../../machinery/go-format.js';
+import { goFloatString } from '../../schema/quantity.js';
+
+/** structured-merge-diff's scalar kinds (a scalar without one takes any value: quantities, times, int-or-strings). */
+export type ScalarKind = 'numeric' | 'string' | 'boolean';
 
 export type TypeNode =
-  | { t: 'scalar' }
+  | { t: 'scalar'; scalar?: ScalarKind }
   | { t: 'deduced' }
   | {
       t: 'struct';
@@ -41,6 +47,13 @@ type StructNode = Extract<TypeNode, { t: 'struct' }>;
 
 const SCALAR: TypeNode = { t: 'scalar' };
 const DEDUCED: TypeNode = { t: 'deduced' };
+const SCALARS: Record<string, TypeNode> = {
+  string: { t: 'scalar', scalar: 'string' },
+  boolean: { t: 'scalar', scalar: 'boolean' },
+  int32: { t: 'scalar', scalar: 'numeric' },
+  int64: { t: 'scalar', scalar: 'numeric' },
+  number: { t: 'scalar', scalar: 'numeric' },
+};
 
 export class SsaError extends Error {}
 
@@ -116,7 +129,7 @@ export class TypeResolver {
         return { t: 'list', elem, rel, keys, keyDefaults, keyOrder: keyOrderOf(keys) };
       }
       default:
-        return SCALAR;
+        return SCALARS[t.kind] ?? SCALAR;
     }
   }
 
@@ -926,5 +939,91 @@ function typeErrorsIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathEle
       }
       typeErrorsIn(r, cn, v[k], [...path, fieldPE(k)], out);
     }
+  } else if (n.t === 'scalar' && n.scalar && v !== null && v !== undefined) {
+    const e = scalarError(n.scalar, v);
+    if (e) out.push(`${pathString(path)}: ${e}`);
   }
+}
+
+/**
+ * structured-merge-diff's scalar check, in its words: a numeric field takes any number (its
+ * range is checked only when the merged object converts), and names what it got by Go's %T; a
+ * string field quotes the value with %#v, a boolean one with %v. A number beyond float64 is
+ * text to it (the YAML reader leaves 1e400 a string).
+ */
+function scalarError(kind: ScalarKind, v: unknown): string | undefined {
+  const isNumber = typeof v === 'number' ? Number.isFinite(v) : v instanceof JsonNumber && Number.isFinite(v.value);
+  switch (kind) {
+    case 'numeric':
+      return isNumber ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`;
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`;
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${goPlainV(v)}}`;
+  }
+}
+
+/** Go's %T of a decoded JSON value. */
+function goTypeOf(v: unknown): string {
+  if (typeof v === 'string' || (typeof v === 'number' && !Number.isFinite(v)) || (v instanceof JsonNumber && !Number.isFinite(v.value))) return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (isObj(v)) return 'map[string]interface {}';
+  return 'float64';
+}
+
+/** A decoded JSON number as Go prints an int64 or a float64 (%v and %#v alike). */
+function goNumber(v: number | JsonNumber): string {
+  const raw = v instanceof JsonNumber ? v.raw : String(v);
+  if (/^-?[0-9]+$/.test(raw)) return raw.replace(/^-0$/, '0');
+  return goFloatString(v instanceof JsonNumber ? v.value : v);
+}
+
+/** Go's %#v of a decoded JSON value, built without recursion (configurations nest 10,000 deep). */
+function goSharpV(v: unknown): string {
+  return goPrint(v, (x) => (typeof x === 'string' ? goQuote(x) : undefined), 'map[string]interface {}{', '[]interface {}{', ':', ', ', '}', 'interface {}(nil)', true);
+}
+
+/** Go's %v of a decoded JSON value. */
+function goPlainV(v: unknown): string {
+  return goPrint(v, (x) => (typeof x === 'string' ? x : undefined), 'map[', '[', ':', ' ', ']', '<nil>', false);
+}
+
+function goPrint(v: unknown, str: (x: unknown) => string | undefined, mapOpen: string, listOpen: string, colon: string, sep: string, close: string, nil: string, quoteKeys: boolean): string {
+  const out: string[] = [];
+  const todo: unknown[] = [v];
+  const lit = (t: string) => ({ lit: t });
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (x !== null && typeof x === 'object' && LITS.has(x)) {
+      out.push((x as { lit: string }).lit);
+      continue;
+    }
+    const s = str(x);
+    if (s !== undefined) out.push(s);
+    else if (x === null || x === undefined) out.push(nil);
+    else if (typeof x === 'boolean') out.push(String(x));
+    else if (typeof x === 'number' || x instanceof JsonNumber) out.push(goNumber(x));
+    else if (Array.isArray(x)) {
+      const parts: unknown[] = [mark(lit(listOpen))];
+      x.forEach((e, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), e));
+      parts.push(mark(lit(close)));
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
+    } else {
+      const o = x as Record<string, unknown>;
+      const keys = Object.keys(o).sort();
+      const parts: unknown[] = [mark(lit(mapOpen))];
+      keys.forEach((k, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), mark(lit(`${quoteKeys ? goQuote(k) : k}${colon}`)), o[k]));
+      parts.push(mark(lit(close)));
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
+    }
+  }
+  return out.join('');
+}
+
+/** The literal pieces goPrint pushes, told apart from data that happens to look like them. */
+const LITS = new WeakSet<object>();
+function mark<T extends object>(o: T): T {
+  LITS.add(o);
+  return o;
 }

@@ -240,6 +240,8 @@ const statusStrategy: Strategy = {
     obj.spec = old.spec;
   },
   validateUpdate: validateStatus,
+  // kube's status strategy warns about nothing (the spec it keeps was warned about when written).
+  warningsOnUpdate: () => [],
 };
 
 interface Container {
