@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
 import { yamlModule } from '../machinery/lazy-module.js';
+import { MAX_YAML_DEPTH, flowDepthAtLeast } from '../schema/yaml-dups.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, CborDecodeError, cborEnabled, decodeCbor } from './cbor/index.js';
@@ -120,6 +121,8 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
   if (mt === 'application/yaml') {
     const readerError = yamlReaderError(body);
     if (readerError) throw cannot(`yaml: ${readerError}`);
+    // Refused before the parser, which slows down with the square of flow nesting.
+    if (flowDepthAtLeast(text, MAX_YAML_DEPTH + 1)) throw cannot(`yaml: exceeded max depth of ${MAX_YAML_DEPTH}`);
     let doc: unknown;
     try {
       // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.

@@ -14,6 +14,7 @@ const isPair = (n: unknown) => yamlModule().isPair(n);
 const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
 import { goQuote } from '../machinery/json-scan.js';
+import { goSharpV } from '../machinery/go-format.js';
 
 export const MAX_YAML_DEPTH = 10_000;
 
@@ -100,6 +101,9 @@ interface WalkFrame {
 export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {}): YamlParseResult {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
+  // The CST parser slows down with the square of flow nesting: deeper than kube's limit is
+  // refused from a scan of the brackets first.
+  if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   // The CST parser is iterative: measure the nesting before anything recursive runs.
   const lineCounter = new (yamlModule().LineCounter)();
   const tokens = Array.from(new (yamlModule().Parser)(lineCounter.addNewLine).parse(text));
@@ -174,6 +178,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
       continue;
     }
     if (!f.valueDone) {
+      // goyaml.v2 decodes a key before its value; a collection cannot be a Go map key.
+      if (isMap(pair.key) || isSeq(pair.key)) {
+        const key = (pair.key as { toJS(doc: unknown, opts?: unknown): unknown }).toJS(doc, { maxAliasCount });
+        throw new YamlDecodeError(`yaml: invalid map key: ${goSharpV(key, 'map[interface {}]interface {}')}`);
+      }
       f.valueDone = true;
       if (!isAlias(pair.value)) {
         const seg = keySegment(pair.key);
@@ -231,6 +240,33 @@ function goFloatScalar(node: YamlScalarNode): void {
     throw new YamlDecodeError(`json: unsupported value: ${Number.isNaN(v) ? 'NaN' : v > 0 ? '+Inf' : '-Inf'}`);
   }
   if (src !== '') node.value = src;
+}
+
+/**
+ * Whether flow collections (`[`, `{`) nest at least `limit` deep, skipping quoted scalars inside
+ * them. A bracket in a plain scalar outside any flow collection counts too, which can only
+ * overstate the depth of text with thousands of unclosed brackets.
+ */
+export function flowDepthAtLeast(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth >= limit) return true;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    else if (depth > 0 && (c === 0x22 || c === 0x27)) {
+      // A quoted scalar: '' escapes a single quote, \ escapes in double quotes.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (c === 0x22 && d === 0x5c) i++;
+        else if (d === c) {
+          if (c === 0x27 && text.charCodeAt(i + 1) === 0x27) i++;
+          else break;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** The nesting depth of collections in CST tokens (iteratively). */

@@ -12,8 +12,7 @@ import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../s
 import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
 import { JsonNumber } from '../../machinery/json-scan.js';
-import { goQuote } from '../../machinery/go-format.js';
-import { goFloatString } from '../../schema/quantity.js';
+import { goPlainV, goSharpV } from '../../machinery/go-format.js';
 
 /** structured-merge-diff's scalar kinds (a scalar without one takes any value: quantities, times, int-or-strings). */
 export type ScalarKind = 'numeric' | 'string' | 'boolean';
@@ -972,58 +971,3 @@ function goTypeOf(v: unknown): string {
   return 'float64';
 }
 
-/** A decoded JSON number as Go prints an int64 or a float64 (%v and %#v alike). */
-function goNumber(v: number | JsonNumber): string {
-  const raw = v instanceof JsonNumber ? v.raw : String(v);
-  if (/^-?[0-9]+$/.test(raw)) return raw.replace(/^-0$/, '0');
-  return goFloatString(v instanceof JsonNumber ? v.value : v);
-}
-
-/** Go's %#v of a decoded JSON value, built without recursion (configurations nest 10,000 deep). */
-function goSharpV(v: unknown): string {
-  return goPrint(v, (x) => (typeof x === 'string' ? goQuote(x) : undefined), 'map[string]interface {}{', '[]interface {}{', ':', ', ', '}', 'interface {}(nil)', true);
-}
-
-/** Go's %v of a decoded JSON value. */
-function goPlainV(v: unknown): string {
-  return goPrint(v, (x) => (typeof x === 'string' ? x : undefined), 'map[', '[', ':', ' ', ']', '<nil>', false);
-}
-
-function goPrint(v: unknown, str: (x: unknown) => string | undefined, mapOpen: string, listOpen: string, colon: string, sep: string, close: string, nil: string, quoteKeys: boolean): string {
-  const out: string[] = [];
-  const todo: unknown[] = [v];
-  const lit = (t: string) => ({ lit: t });
-  while (todo.length > 0) {
-    const x = todo.pop();
-    if (x !== null && typeof x === 'object' && LITS.has(x)) {
-      out.push((x as { lit: string }).lit);
-      continue;
-    }
-    const s = str(x);
-    if (s !== undefined) out.push(s);
-    else if (x === null || x === undefined) out.push(nil);
-    else if (typeof x === 'boolean') out.push(String(x));
-    else if (typeof x === 'number' || x instanceof JsonNumber) out.push(goNumber(x));
-    else if (Array.isArray(x)) {
-      const parts: unknown[] = [mark(lit(listOpen))];
-      x.forEach((e, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), e));
-      parts.push(mark(lit(close)));
-      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
-    } else {
-      const o = x as Record<string, unknown>;
-      const keys = Object.keys(o).sort();
-      const parts: unknown[] = [mark(lit(mapOpen))];
-      keys.forEach((k, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), mark(lit(`${quoteKeys ? goQuote(k) : k}${colon}`)), o[k]));
-      parts.push(mark(lit(close)));
-      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
-    }
-  }
-  return out.join('');
-}
-
-/** The literal pieces goPrint pushes, told apart from data that happens to look like them. */
-const LITS = new WeakSet<object>();
-function mark<T extends object>(o: T): T {
-  LITS.add(o);
-  return o;
-}
