@@ -3,8 +3,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
-import { yamlModule } from '../machinery/lazy-module.js';
-import { MAX_YAML_DEPTH, flowDepthAtLeast } from '../schema/yaml-dups.js';
+import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, CborDecodeError, cborEnabled, decodeCbor } from './cbor/index.js';
@@ -121,14 +120,14 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
   if (mt === 'application/yaml') {
     const readerError = yamlReaderError(body);
     if (readerError) throw cannot(`yaml: ${readerError}`);
-    // Refused before the parser, which slows down with the square of flow nesting.
-    if (flowDepthAtLeast(text, MAX_YAML_DEPTH + 1)) throw cannot(`yaml: exceeded max depth of ${MAX_YAML_DEPTH}`);
     let doc: unknown;
     try {
-      // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.
-      doc = yamlModule().parse(text, { maxAliasCount: 100, customTags: [], uniqueKeys: false, strict: true });
+      // goyaml.v2's reading (the first document, its depth limit, collections refused as map
+      // keys before anything stringifies them, aliases capped).
+      doc = parseYamlWithDuplicates(text).value;
     } catch (e) {
       if (e instanceof StatusError) throw e;
+      if (e instanceof YamlDecodeError) throw cannot(e.message);
       throw cannot(`yaml: ${(e as Error).message.split('\n')[0]}`);
     }
     checkJsonDepth(JSON.stringify(doc ?? null));

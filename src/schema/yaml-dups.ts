@@ -101,8 +101,7 @@ interface WalkFrame {
 export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {}): YamlParseResult {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
-  // The CST parser slows down with the square of flow nesting: deeper than kube's limit is
-  // refused from a scan of the brackets first.
+  // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
   if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   // The CST parser is iterative: measure the nesting before anything recursive runs.
   const lineCounter = new (yamlModule().LineCounter)();
@@ -247,7 +246,7 @@ function goFloatScalar(node: YamlScalarNode): void {
  * them. A bracket in a plain scalar outside any flow collection counts too, which can only
  * overstate the depth of text with thousands of unclosed brackets.
  */
-export function flowDepthAtLeast(text: string, limit: number): boolean {
+function flowDepthAtLeast(text: string, limit: number): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
