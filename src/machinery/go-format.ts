@@ -2,7 +2,6 @@
 // ordering over UTF-8 bytes, strconv's integer parsing and utilerrors' aggregates, fmt's %v
 // and %#v of decoded values.
 
-import { JsonNumber } from './json-scan.js';
 
 /** Go's quoteChar: how encoding/json names the offending byte. */
 export function goQuoteChar(text: string, at: number): string {
@@ -140,11 +139,24 @@ export function goPointerValue(type: string, present: boolean): string {
   return `(*${type})(0x${fakeAddress.toString(16)})`;
 }
 
+/**
+ * json-scan's JsonNumber (a number kept with its literal), told by shape: json-scan formats its
+ * messages with this module, so this module cannot import it.
+ */
+interface JsonNumber {
+  raw: string;
+  value: number;
+}
+
+function isJsonNumber(x: unknown): x is JsonNumber {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) !== Object.prototype && typeof (x as JsonNumber).raw === 'string' && typeof (x as JsonNumber).value === 'number';
+}
+
 /** A decoded number as Go prints an int64 or a float64 (%v and %#v alike: strconv's shortest 'g', exponents from 1e21 and below 1e-4). */
 function goNumber(v: number | JsonNumber): string {
-  const raw = v instanceof JsonNumber ? v.raw : String(v);
+  const raw = isJsonNumber(v) ? v.raw : String(v);
   if (/^-?[0-9]+$/.test(raw)) return raw.replace(/^-0$/, '0');
-  const n = v instanceof JsonNumber ? v.value : v;
+  const n = isJsonNumber(v) ? v.value : v;
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
   const exp = n === 0 ? 0 : Math.floor(Math.log10(Math.abs(n)));
   if (exp < -4 || exp >= 21) {
@@ -182,7 +194,7 @@ function goPrint(v: unknown, str: (x: unknown) => string | undefined, mapOpen: s
     if (s !== undefined) out.push(s);
     else if (x === null || x === undefined) out.push(nil);
     else if (typeof x === 'boolean') out.push(String(x));
-    else if (typeof x === 'number' || x instanceof JsonNumber) out.push(goNumber(x));
+    else if (typeof x === 'number' || isJsonNumber(x)) out.push(goNumber(x));
     else if (Array.isArray(x)) {
       const parts: unknown[] = [mark(lit(listOpen))];
       x.forEach((e, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), e));
