@@ -3,16 +3,17 @@
 
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { pino } from 'pino';
+import { Worker } from 'node:worker_threads';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { validateTiming } from './controllers/leader-election.js';
 import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
-import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
-import { ensurePKIOffThread } from './auth/pki/worker.js';
+import { ensurePKI, servingHosts } from './auth/pki/files.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
-import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage } from './server/operate-flags.js';
+import { pino } from 'pino';
+import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage, type OperateValues } from './server/operate-flags.js';
+import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
@@ -252,9 +253,10 @@ async function serve(argv: string[]): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
+  // The operating flags are checked here, for kube's messages and exit codes; the server's
+  // thread applies them again (feature gates and metrics options are per-thread state).
   try {
-    cfg.operate = applyOperateFlags(values, log);
+    applyOperateFlags(values, pino({ level: 'silent' }));
   } catch (e) {
     if (!(e instanceof OperateFlagError)) throw e;
     if (e.usage) fail(e.message);
@@ -262,51 +264,26 @@ async function serve(argv: string[]): Promise<void> {
     process.stderr.write(`Error: ${e.message}\n`);
     process.exit(1);
   }
-  // The certificates are made (first start) on a worker while the server's modules load.
-  if ('tls' in cfg.serving) {
-    const pki = ensurePKIOffThread(pkiOptions(cfg.bindAddress, cfg.serving.tls));
-    pki.catch(() => undefined);
-    cfg.serving.tls.pki = pki;
-  }
-  const { KapiNode } = await import('./server/node.js');
-  const node = new KapiNode(cfg, log);
+  // The server runs in a worker thread with a deep stack: request data may nest 10,000
+  // levels (Go's JSON limit, which kube admits), and every walker over it, JSON.stringify
+  // among them, recurses. The main thread only forwards signals.
+  const operateValues = Object.fromEntries(Object.keys(OPERATE_OPTIONS).map((k) => [k, values[k as keyof typeof OPERATE_OPTIONS]])) as OperateValues;
+  const req: ServeRequest = { cfg, operateValues, verbose: Number(values.v) > 0, startedAt: Date.now() - (performance.now() - t0) };
+  const worker = new Worker(new URL('./server/serve-worker.js', import.meta.url), { workerData: req, resourceLimits: { stackSizeMb: SERVER_STACK_MB } });
   let signalled = false;
   const shutdown = (sig: string) => {
     // A second signal does not wait (kube exits at once on it too).
-    if (signalled) {
-      log.warn({ signal: sig }, 'second signal: exiting now');
-      process.exit(1);
-    }
+    if (signalled) process.exit(1);
     signalled = true;
-    log.info({ signal: sig }, 'shutting down');
-    node.shutdown().then(
-      () => {
-        log.info('shutdown complete');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    worker.postMessage({ stop: sig });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  try {
-    await node.start();
-  } catch (e) {
-    if ((e as Error).name === 'EncryptionConfigError') {
-      // Kube's "command failed": the reason, exit 1.
-      process.stderr.write(`Error: ${(e as Error).message}\n`);
-      process.exit(1);
-    }
-    log.fatal({ err: e }, 'failed to start');
+  worker.on('error', (e) => {
+    process.stderr.write(`kapi: ${e.stack ?? e.message}\n`);
     process.exit(1);
-  }
-  log.info(
-    { url: node.url, kubeconfig: node.kubeconfigPath, storage: cfg.storageBackend, startupMs: Math.round(performance.now() - t0) },
-    'kapi ready',
-  );
+  });
+  worker.on('exit', (code) => process.exit(code));
 }
 
 /** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */

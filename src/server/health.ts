@@ -3,7 +3,7 @@
 
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { genericNotFound } from '../machinery/errors.js';
+import { PageNotFound } from '../machinery/errors.js';
 
 export interface HealthCheck {
   name: string;
@@ -128,11 +128,12 @@ export function installHealth(router: Router, checks: HealthCheck[], opts: Healt
   ];
   for (const [endpoint, list] of endpoints) {
     const byName = new Map(list.map((c) => [c.name, c]));
-    router.get(`/${endpoint}`, handleRoot(endpoint, list, opts));
+    // kube's mux serves these paths exactly (`/readyz/` is a 404) and for any method.
+    router.all(new RegExp(`^/${endpoint}$`), handleRoot(endpoint, list, opts));
     // Check names may contain slashes (poststarthook/...), so the rest of the path is the name.
-    router.get(new RegExp(`^/${endpoint}/(.+)$`), async (ctx) => {
+    router.all(new RegExp(`^/${endpoint}/(.+)$`), async (ctx) => {
       const check = byName.get(decodePath(ctx.path.slice(endpoint.length + 2)));
-      if (!check) throw genericNotFound();
+      if (!check) throw new PageNotFound();
       const err = await runFor(check, endpoint, opts);
       if (err) {
         // Unlike the aggregate endpoint, a single check's endpoint does tell why.
@@ -144,4 +145,17 @@ export function installHealth(router: Router, checks: HealthCheck[], opts: Healt
       ctx.body = 'ok';
     });
   }
+}
+
+/** Every health path the server answers (for the root index). */
+export function healthPaths(checks: HealthCheck[]): string[] {
+  const all = [...BUILTIN, ...checks];
+  const out: string[] = [];
+  for (const ep of ['healthz', 'livez', 'readyz']) {
+    out.push(`/${ep}`);
+    for (const c of all) {
+      if (ep === 'healthz' ? c.livez && c.readyz : ep === 'livez' ? c.livez : c.readyz) out.push(`/${ep}/${c.name}`);
+    }
+  }
+  return out;
 }

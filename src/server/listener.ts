@@ -55,6 +55,46 @@ export interface TLSServing {
 
 export type RequestListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 
+/**
+ * Go's answer to a request its HTTP/1.1 parser refuses (server.go): the status as text, no
+ * keep-alive. Node's own answer is skipped on a TLS socket (its bytesWritten counts the
+ * handshake), which left such a client with a dropped connection. Node's parser also refuses
+ * methods outside its list, which Go passes on as tokens (kube then answers 405 or 404): those
+ * are a 400 here.
+ */
+const GO_ERROR_HEADERS = '\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n';
+
+function answerBadRequests(server: HttpServer): void {
+  // A response in progress on the connection (a pipelined request broke after it) finishes first.
+  const busy = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    busy.set(req.socket, res);
+    res.once('close', () => {
+      if (busy.get(req.socket) === res) busy.delete(req.socket);
+    });
+  });
+  const answered = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // The rest of a refused request's bytes fail the parser again: they are read and dropped
+    // (closing with them unread would reset the connection before the client reads the answer).
+    if (answered.has(socket)) return;
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
+    const text = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const answer = () => {
+      socket.end(`HTTP/1.1 ${text}${GO_ERROR_HEADERS}${text}`);
+      // As Go's server waits (rstAvoidanceDelay) for the client to read and close.
+      setTimeout(() => socket.destroy(), 500).unref();
+    };
+    const res = busy.get(socket);
+    if (res && !res.writableFinished) res.once('finish', answer);
+    else answer();
+  });
+}
+
 export class Listener {
   /** The HTTP/1.1 server: watch-websocket hooks its upgrade event. */
   readonly http1: HttpServer;
@@ -81,6 +121,7 @@ export class Listener {
     // (An 'upgrade' listener makes Node hand upgrades to that event: the node's WebSocket
     // handler takes them there.)
     this.http1.on('upgrade', used);
+    answerBadRequests(this.http1);
     if (!tls) {
       this.outer = this.http1;
       this.outer.on('connection', (s: Socket) => this.track(s));

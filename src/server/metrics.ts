@@ -294,12 +294,13 @@ export function metricsMiddleware(): Koa.Middleware {
   };
 }
 
-/** Serves GET /metrics in the Prometheus text format. */
+/** Serves /metrics in the Prometheus text format (any method, as kube's mux). */
 export function installMetrics(router: Router): void {
-  router.get('/metrics', async (ctx) => {
+  router.all(/^\/metrics$/, async (ctx) => {
     const text = await exposition();
     ctx.status = 200;
-    ctx.set('Content-Type', registry.contentType);
+    // kube's Prometheus handler names the escaping scheme of metric names too.
+    ctx.set('Content-Type', `${registry.contentType}; escaping=underscores`);
     ctx.body = text;
   });
 }

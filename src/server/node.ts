@@ -17,7 +17,9 @@ import { createApp } from './app.js';
 import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
-import { installHealth, type HealthCheck } from './health.js';
+import { healthPaths, installHealth, type HealthCheck } from './health.js';
+import { kubeHealthChecks } from './health-checks.js';
+import { installIndex, restfulPaths } from './paths.js';
 import { installMetrics, metricsMiddleware, observeInflight, recordRequestTermination, setStorageObjects } from './metrics.js';
 import { GracefulShutdown } from './shutdown.js';
 import { timeoutFilter } from './filters/timeout.js';
@@ -39,6 +41,7 @@ import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { PvcProtectionController } from '../controllers/pvc-protection.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -306,7 +309,7 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+      admissionList: (group: string, resource: string): KObject[] => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
@@ -349,9 +352,12 @@ export class KapiNode {
       routes: (router: Router) => {
         installDiscovery(router, () => this.servedDefs);
         installOpenAPI(router, () => this.servedDefs);
-        installHealth(router, this.healthChecks(), { livezGracePeriodMs: this.operate.livezGracePeriodMs, startedAt: this.startedAt });
+        const checks = this.healthChecks();
+        installHealth(router, checks, { livezGracePeriodMs: this.operate.livezGracePeriodMs, startedAt: this.startedAt });
         installMetrics(router);
+        installIndex(router, () => this.servedDefs, () => healthPaths(checks));
       },
+      restfulPath: restfulPaths(() => this.servedDefs),
       observe: [
         metricsMiddleware(),
         this.shutdownSequence.filter(),
@@ -377,6 +383,8 @@ export class KapiNode {
             const d = this.componentStatus.def;
             return d.group === g && d.version === v && d.resource === r && this.servedDefs.includes(d) ? this.componentStatus : undefined;
           },
+          servesGroup: (g) => this.servedDefs.some((d) => d.group === g),
+          servesGroupVersion: (g, v) => this.servedDefs.some((d) => d.group === g && d.version === v),
         },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
@@ -415,6 +423,10 @@ export class KapiNode {
             this.log,
             ctx,
           ),
+      },
+      {
+        name: 'pvc-protection',
+        create: (ctx) => new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log, ctx),
       },
       ...(this.cfg.eventTTLMs === 0
         ? []
@@ -455,55 +467,30 @@ export class KapiNode {
     t.unref();
   }
 
+  /** The post-start hooks kapi really runs (the others of kube's list pass once started). */
+  private static readonly TRACKED_HOOKS = [
+    'poststarthook/start-system-namespaces-controller',
+    'poststarthook/scheduling/bootstrap-system-priority-classes',
+    'poststarthook/bootstrap-controller',
+  ];
+
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const informerSync: HealthCheck = {
-      name: 'informer-sync',
-      livez: false,
-      readyz: true,
-      run: async () => {
+    const etcd = this.cfg.storageBackend === 'etcd3';
+    return kubeHealthChecks({
+      storage: async () => {
+        if (!(await storage.check())) throw new Error(etcd ? 'etcd cluster has no quorum or is unreachable' : 'storage is not reachable');
+      },
+      // The embedded store is part of this process: when it fails, the process is broken. kube
+      // also lists `etcd` under /livez, where an etcd outage makes every apiserver look dead;
+      // with etcd, liveness is the process's own and an outage only takes the node out of rotation.
+      storageInLivez: !etcd,
+      informersSynced: async () => {
         await this.registryWatch!.ready;
       },
-    };
-    if (this.cfg.storageBackend !== 'etcd3') {
-      // The embedded store is part of this process: when it fails, the process is broken.
-      const run = async (): Promise<void> => {
-        if (!(await storage.check())) throw new Error('storage is not reachable');
-      };
-      return [{ name: 'storage', livez: true, readyz: true, run }, informerSync, ...this.lateChecks()];
-    }
-    // kube's two etcd checks: both ask whether a quorum answers. kube also lists `etcd` under
-    // /livez, where an etcd outage makes every apiserver look dead; here liveness is the
-    // process's own, and an etcd outage only takes the node out of rotation.
-    const run = async (): Promise<void> => {
-      if (!(await storage.check())) throw new Error('etcd cluster has no quorum or is unreachable');
-    };
-    return [
-      { name: 'etcd', livez: false, readyz: true, run },
-      { name: 'etcd-readiness', livez: false, readyz: true, run },
-      informerSync,
-      ...this.lateChecks(),
-    ];
-  }
-
-  /** kube's post-start hooks that kapi has, then the shutdown check (last, as kube lists it). */
-  private lateChecks(): HealthCheck[] {
-    // Done before kapi listens; --livez-grace-period covers a hook still running for /livez.
-    const hooks = ['poststarthook/start-system-namespaces-controller', 'poststarthook/scheduling/bootstrap-system-priority-classes', 'poststarthook/bootstrap-controller'];
-    return [
-      ...hooks.map(
-        (name): HealthCheck => ({
-          name,
-          livez: true,
-          readyz: true,
-          postStartHook: true,
-          run: async () => {
-            if (!this.hooksDone.has(name)) throw new Error('not finished');
-          },
-        }),
-      ),
-      this.shutdownSequence.readyzCheck,
-    ];
+      hookFinished: (name) => !KapiNode.TRACKED_HOOKS.includes(name) || this.hooksDone.has(name),
+      shutdown: this.shutdownSequence.readyzCheck,
+    });
   }
 
   /** Objects the server has from its first start. */

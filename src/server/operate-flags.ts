@@ -89,15 +89,15 @@ export class OperateFlagError extends Error {
   }
 }
 
-type Values = { [K in keyof typeof OPERATE_OPTIONS]: (typeof OPERATE_OPTIONS)[K]['default'] extends string[] ? string[] : string };
+export type OperateValues = { [K in keyof typeof OPERATE_OPTIONS]: (typeof OPERATE_OPTIONS)[K]['default'] extends string[] ? string[] : string };
 
-function flagInt(values: Values, flag: 'max-requests-inflight' | 'max-mutating-requests-inflight'): number {
+function flagInt(values: OperateValues, flag: 'max-requests-inflight' | 'max-mutating-requests-inflight'): number {
   const v = values[flag];
   if (!/^[+-]?[0-9]+$/.test(v)) throw new OperateFlagError(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`, true);
   return Number(v);
 }
 
-function flagDuration(values: Values, flag: 'request-timeout' | 'shutdown-delay-duration' | 'shutdown-watch-termination-grace-period' | 'livez-grace-period'): number {
+function flagDuration(values: OperateValues, flag: 'request-timeout' | 'shutdown-delay-duration' | 'shutdown-watch-termination-grace-period' | 'livez-grace-period'): number {
   const v = values[flag];
   try {
     return parseGoDuration(v);
@@ -111,7 +111,7 @@ function flagDuration(values: Values, flag: 'request-timeout' | 'shutdown-delay-
  * warnings go to `log`), the rest comes back as the node's config. Throws OperateFlagError
  * with kube's text (several problems aggregated as kube aggregates them).
  */
-export function applyOperateFlags(values: Values, log: Logger): OperateConfig {
+export function applyOperateFlags(values: OperateValues, log: Logger): OperateConfig {
   let sendRetryAfter: boolean;
   try {
     sendRetryAfter = strconvParseBool(values['shutdown-send-retry-after']);

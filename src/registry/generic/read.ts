@@ -155,7 +155,9 @@ function listFromCache(ctx: StoreContext, prefix: string, limit: number, filter?
   // An entry past a full page means a next page (kube does not look further).
   if (page.more) {
     const lastKey = page.items.length > 0 ? page.items[page.items.length - 1].key : '';
-    out.continue = encodeContinue(rev, lastKey.slice(prefix.length));
+    // kube's cacher encodes the key relative to the request's key, which has no trailing
+    // slash (`/d14-1`); its etcd store relative to the prefix with one (`d14-1`).
+    out.continue = encodeContinue(rev, lastKey.slice(prefix.length - 1));
     // With selectors the count of later matches is unknown, so kube leaves it out.
     if (!filter) out.remainingItemCount = page.total - page.items.length;
   }

@@ -2810,6 +2810,34 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The client network, in CIDR notation, this hint applies to.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.ServerAddressByClientCIDR.serverAddress':
     'The address (host or `host:port`) clients in that network should use to reach the server.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata':
+    'Any object reduced to its metadata: what a client that only needs names, labels, owners and versions asks for instead of the whole object.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.apiVersion':
+    'The version of the metadata view (meta.k8s.io/v1 or v1beta1), not of the object it describes.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.kind':
+    'Always PartialObjectMetadata.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.metadata':
+    'The object\'s metadata, exactly as the full object carries it.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList':
+    'A list answer reduced to the metadata of each item.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.apiVersion':
+    'The version of the metadata view (meta.k8s.io/v1).',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.items':
+    'The metadata of each object the list returned, in the list\'s order.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.kind':
+    'Always PartialObjectMetadataList.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.metadata':
+    'The list\'s own metadata: its resource version and paging state.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList':
+    'The older form of the metadata-only list, kept for clients that still ask for meta.k8s.io/v1beta1.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.apiVersion':
+    'Always meta.k8s.io/v1beta1.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.items':
+    'The metadata of each object the list returned, in the list\'s order.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.kind':
+    'Always PartialObjectMetadataList.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.metadata':
+    'The list\'s own metadata: its resource version and paging state (no remaining item count in this version).',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Status':
     'The response body for operations that do not return an object, most notably errors. It tells whether the call succeeded, why, and any machine-readable details.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Status.apiVersion':
