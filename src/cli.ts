@@ -11,6 +11,7 @@ import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
 import { ensurePKIOffThread } from './auth/pki/worker.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
+import { parseAuthorizationModes } from './auth/authz/modes.js';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
@@ -27,7 +28,9 @@ Flags of serve:
   --tls-min-version string          VersionTLS10, VersionTLS11, VersionTLS12 (default), VersionTLS13
   --tls-cipher-suites strings       cipher suites for TLS 1.2 and below, by their Go names (comma-separated)
   --http2-max-streams-per-connection int  streams one HTTP/2 connection may have open (default 0: 250)
-  --anonymous-auth                  serve requests without credentials as system:anonymous (default true)
+  --anonymous-auth                  serve requests without credentials as system:anonymous (default true;
+                                    off with AlwaysAllow among the authorization modes, as in kube)
+  --authorization-mode strings      authorizers in order: RBAC, Node, AlwaysAllow, AlwaysDeny (default "Node,RBAC")
   --insecure-plain-http             serve plain HTTP/1.1 with no TLS and no authentication, every request
                                     as system:unsecured in system:masters; for tests and debugging only
   --storage-backend string          "level" (embedded LevelDB, default) or "etcd3"
@@ -105,6 +108,7 @@ async function serve(argv: string[]): Promise<void> {
         'tls-cipher-suites': { type: 'string', multiple: true },
         'http2-max-streams-per-connection': { type: 'string', default: '0' },
         'anonymous-auth': { type: 'string', default: 'true' },
+        'authorization-mode': { type: 'string', multiple: true },
         'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
@@ -167,6 +171,7 @@ async function serve(argv: string[]): Promise<void> {
     cfg = {
       serving,
       anonymousAuth: parseGoBool('anonymous-auth', values['anonymous-auth']),
+      authorizationModes: values['authorization-mode'] ? parseAuthorizationModes(listOf(values['authorization-mode']).join(',')) : undefined,
       dataDir,
       bindAddress: values['bind-address'],
       securePort: port,

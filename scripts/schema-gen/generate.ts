@@ -36,6 +36,14 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
     type,
   })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
+  ...['Role', 'RoleList', 'ClusterRole', 'ClusterRoleList', 'RoleBinding', 'RoleBindingList', 'ClusterRoleBinding', 'ClusterRoleBindingList'].map((type) => ({
+    pkg: 'k8s.io/api/rbac/v1',
+    type,
+  })),
+  ...['SubjectAccessReview', 'SelfSubjectAccessReview', 'LocalSubjectAccessReview', 'SelfSubjectRulesReview'].map((type) => ({
+    pkg: 'k8s.io/api/authorization/v1',
+    type,
+  })),
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
 ];
 

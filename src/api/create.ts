@@ -2,14 +2,18 @@ import { parseWriteOptions, writeOwner } from './write-options.js';
 import { addWarnings, readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
 import { genericNotFound, methodNotAllowed } from '../machinery/errors.js';
+import { handleCreateOnly } from './create-only.js';
+import { withWriteChecks } from './authorization.js';
 
 export async function handleCreate(s: Scope): Promise<void> {
   // POST goes to a collection; an object path has no create verb, a subresource path no route.
+  if (s.def.createOnly) return handleCreateOnly(s, s.def.createOnly);
   if (s.info.subresource) throw genericNotFound();
   if (s.info.name) throw methodNotAllowed();
   const opts = parseWriteOptions(s.query, 'CreateOptions');
   const obj = await readObject(s, opts.fieldValidation);
-  const { bytes, warnings } = await s.store.create(s.info.namespace, obj, opts.dryRun, writeOwner(opts, s.ctx.get('user-agent')));
+  const owner = withWriteChecks(s, writeOwner(opts, s.ctx.get('user-agent')));
+  const { bytes, warnings } = await s.store.create(s.info.namespace, obj, opts.dryRun, owner);
   addWarnings(s, warnings);
   respondObject(s.ctx, 201, s.def, bytes, s.out, s.pretty);
 }

@@ -5,12 +5,15 @@ import { parseDeleteOptions } from './delete-options.js';
 import { buildFilter } from './filters.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
-import { genericNotFound } from '../machinery/errors.js';
+import { StatusError, genericNotFound } from '../machinery/errors.js';
+import { authorizeUnsafeDelete, writeChecksFor } from './authorization.js';
 
 export async function handleDelete(s: Scope): Promise<void> {
   const { info, def } = s;
   if (info.subresource) throw genericNotFound();
   const opts = await parseDeleteOptions(s);
+  if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) authorizeUnsafeDelete(s, s.query);
+  await checkDelete(s);
   const res = await s.store.delete(info.namespace, info.name, opts);
   if (res.kind === 'marked') {
     // kube answers 202 only to the deprecated orphanDependents=false on an object that stays.
@@ -31,8 +34,23 @@ export async function handleDelete(s: Scope): Promise<void> {
   respondStatus(s.ctx, status, 200, s.out, s.pretty);
 }
 
+/** The write checks' word on deleting the current object (NodeRestriction); a missing object is the store's 404. */
+async function checkDelete(s: Scope): Promise<void> {
+  const checks = writeChecksFor(s);
+  if (!checks?.delete) return;
+  let current;
+  try {
+    current = await s.store.getObject(s.info.namespace, s.info.name);
+  } catch (e) {
+    if (e instanceof StatusError && e.code === 404) return;
+    throw e;
+  }
+  checks.delete(current);
+}
+
 export async function handleDeleteCollection(s: Scope): Promise<void> {
   const opts = await parseDeleteOptions(s);
+  if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) authorizeUnsafeDelete(s, s.query);
   const res = await s.store.deleteCollection(s.info.namespace, { filter: buildFilter(s.def, s.query) }, opts);
   respondList(s.ctx, s.def, res.items, { resourceVersion: String(res.resourceVersion) }, { mediaType: s.out.mediaType }, s.pretty);
 }

@@ -14,18 +14,24 @@ import { handleUpdate } from './update.js';
 import { handleDelete, handleDeleteCollection } from './delete.js';
 import { handleWatch, type WatchConfig } from './watch.js';
 import { handlePatch } from './patch.js';
+import type { AccessControl } from '../auth/authz/access.js';
 
 export interface ResourceLookup {
   find(group: string, version: string, resource: string): GenericStore | undefined;
 }
 
-export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
+export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig, access?: AccessControl) {
   return async (ctx: Context): Promise<void> => {
     const info = ctx.state.requestInfo as RequestInfo;
     const store = lookup.find(info.apiGroup, info.apiVersion, info.resource);
     if (!store) throw genericNotFound();
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
+    // A resource without storage (reviews) only takes a POST to its collection.
+    if (def.createOnly) {
+      if (info.subresource || info.name) throw genericNotFound();
+      if (info.verb !== 'create') throw methodNotAllowed();
+    }
     // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
     const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');
@@ -33,7 +39,7 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     const out = negotiateOutput(accept);
     const query = new URLSearchParams(ctx.querystring);
     const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));
-    const s: Scope = { ctx, info, def, store, query, out, pretty };
+    const s: Scope = { ctx, info, def, store, query, out, pretty, access };
     switch (info.verb) {
       case 'get':
         return handleGet(s);

@@ -9,7 +9,7 @@ import type { OutputFormat } from '../codec/negotiate.js';
 import type { ResourceDef, TableConvertor } from '../registry/types.js';
 import type { KObject } from '../machinery/object.js';
 import { apiVersionOf } from '../machinery/api-resource.js';
-import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
+import { CREATED_AT_COLUMN, NAME_COLUMN } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../machinery/stored-bytes.js';
 import { badRequest, type Status } from '../machinery/errors.js';
 import {
@@ -28,9 +28,10 @@ export interface ListMeta {
   remainingItemCount?: number;
 }
 
+/** kube's default table convertor, for types without a printer (Role, ClusterRole). */
 const DEFAULT_TABLE: TableConvertor = {
-  columns: [NAME_COLUMN, AGE_COLUMN],
-  cells: (obj, now) => [obj.metadata.name, age(obj, now)],
+  columns: [NAME_COLUMN, CREATED_AT_COLUMN],
+  cells: (obj) => [obj.metadata.name, obj.metadata.creationTimestamp ?? null],
 };
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';

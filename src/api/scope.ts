@@ -12,6 +12,7 @@ import { decodeTypedBody } from '../codec/typed-body.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import type { FieldValidation } from '../machinery/options.js';
 import { badRequest } from '../machinery/errors.js';
+import type { AccessControl } from '../auth/authz/access.js';
 
 export interface Scope {
   ctx: Context;
@@ -21,6 +22,8 @@ export interface Scope {
   query: URLSearchParams;
   out: OutputFormat;
   pretty: boolean;
+  /** The server's access control: write checks, create and force-delete authorization. */
+  access?: AccessControl;
 }
 
 /** A write's body, handed over in the turn shared by the writes whose bodies arrived with it. */

@@ -47,6 +47,20 @@ export interface Strategy {
   readonly tracksGeneration: boolean;
 }
 
+/**
+ * Checks a request's writes must pass beyond the type's own rules, handed down by the layers
+ * above (kube's policy-based RBAC storages, NodeRestriction, and the create authorization of
+ * an apply or PUT that creates). All throw to refuse.
+ */
+export interface WriteChecks {
+  /** On the object a create (POST, or a PUT or apply that creates) will store, before the store's own steps. */
+  create?(obj: KObject): void;
+  /** On the same object once it is defaulted and valid, before admission and the commit (kube's createValidation). */
+  createValidated?(obj: KObject): void;
+  /** On each attempt of the update loop, on the new object and the one it replaces, before they are validated. */
+  update?(obj: KObject, old: KObject): void;
+}
+
 /** Admission-like checks that need other objects (e.g. a single global default PriorityClass). */
 export interface Admission {
   /** Throws a StatusError to reject. */
@@ -66,6 +80,32 @@ export interface ScaleSpec {
   statusReplicas(obj: KObject): number;
   /** The label selector in its string form (status.selector of the Scale). */
   selector(obj: KObject): string;
+}
+
+/** Who made a request, as the authenticators (and impersonation) settled it: kube's user.Info. */
+export interface RequestUser {
+  name: string;
+  uid: string;
+  groups: string[];
+  extra: Record<string, string[]>;
+}
+
+/** What a create-only resource's handler is told about the request. */
+export interface CreateOnlyRequest {
+  namespace: string;
+  user: RequestUser;
+  dryRun: boolean;
+  /** The field manager (fieldManager, else the user agent's name). */
+  manager: string;
+  annotate(key: string, value: string): void;
+}
+
+/**
+ * A resource that is never stored: a POST of its kind is answered with the object filled in
+ * (kube's TokenReview, SelfSubjectReview and the access reviews). Every other verb is 405.
+ */
+export interface CreateOnlyREST {
+  create(obj: KObject, req: CreateOnlyRequest): Promise<Record<string, unknown>>;
 }
 
 /** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
@@ -127,6 +167,8 @@ export interface ResourceDef extends ResourceNames {
   returnDeletedObject: boolean;
   /** Discovery verbs, when they differ from the full set (namespaces have no deletecollection). */
   verbs?: string[];
+  /** Set for a resource served without storage (reviews): only POST to the collection. */
+  createOnly?: CreateOnlyREST;
   /** Objects created at first start (e.g. the default namespaces). */
   bootstrap?: KObject[];
   /**

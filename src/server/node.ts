@@ -24,10 +24,13 @@ import { pkiOptions, type PKI } from '../auth/pki/files.js';
 import { ensurePKIOffThread } from '../auth/pki/worker.js';
 import { signedBy } from '../auth/pki/certs.js';
 import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
-import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
+import { AccessControl, DEFAULT_AUTHORIZATION_MODES, type AuthorizationMode } from '../auth/authz/access.js';
+import { accessReviewDefs } from '../auth/authz/reviews.js';
+import { ensureBootstrapPolicy } from '../auth/authz/rbac/bootstrap/reconcile.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -47,6 +50,8 @@ export interface NodeConfig {
   serving: ServingConfig;
   /** --anonymous-auth */
   anonymousAuth: boolean;
+  /** --authorization-mode, in order (default Node,RBAC). */
+  authorizationModes?: AuthorizationMode[];
 }
 
 export interface TLSConfig {
@@ -112,7 +117,10 @@ export class KapiNode {
   private listener?: Listener;
   private controllers: { stop(): void }[] = [];
   private compactor?: Compactor;
+  private access?: AccessControl;
   readonly stores = new Map<string, GenericStore>();
+  /** Every served type: the registry's, and the ones the server answers itself (the access reviews). */
+  private defs: ResourceDef[] = RESOURCE_DEFS;
   url = '';
   kubeconfigPath = '';
 
@@ -192,8 +200,17 @@ export class KapiNode {
       },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    const modes = cfg.authorizationModes ?? DEFAULT_AUTHORIZATION_MODES;
+    const access = new AccessControl(modes, { store: (g, r) => this.storeFor(g, r) });
+    this.access = access;
+    const reviews = accessReviewDefs(access);
+    for (const def of reviews) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    this.defs = [...RESOURCE_DEFS, ...reviews];
     await this.registryWatch.start();
+    access.start();
     await this.bootstrap();
+    // kube-apiserver's rbac/bootstrap-roles post-start hook, before the server takes requests.
+    await ensureBootstrapPolicy(access.rbacStores, this.log);
 
     const nsController = new NamespaceLifecycleController(
       this.storeFor('', 'namespaces')!,
@@ -202,32 +219,37 @@ export class KapiNode {
     );
     nsController.start();
     this.controllers.push(nsController);
+    const aggregation = new ClusterRoleAggregationController(this.storeFor('rbac.authorization.k8s.io', 'clusterroles')!, this.log);
+    aggregation.start();
+    this.controllers.push(aggregation);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
     }
 
     const prepared = await servingReady;
-    const authenticator = prepared.tls
-      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
-      : unsecuredAuthenticator;
-    // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
-    // its place after authentication.
-    const authorizer: Authorizer = alwaysAllow;
-    const authz = authorizationFilter(authorizer);
+    // kube turns anonymous requests off when AlwaysAllow is among the modes (ApplyAuthorization).
+    let anonymous = cfg.anonymousAuth;
+    if (anonymous && modes.includes('AlwaysAllow')) {
+      this.log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
+      anonymous = false;
+    }
+    const authenticator = prepared.tls ? buildAuthenticator({ clientCertificates: true, anonymous }) : unsecuredAuthenticator;
+    const authz = authorizationFilter(access.authorizer);
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
-        installDiscovery(router, () => RESOURCE_DEFS);
-        installOpenAPI(router, () => RESOURCE_DEFS);
+        installDiscovery(router, () => this.defs);
+        installOpenAPI(router, () => this.defs);
         installHealth(router, this.healthChecks());
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
-      filters: [authenticationFilter(authenticator, this.log), ...(authz ? [authz] : [])],
+      filters: [authenticationFilter(authenticator, this.log), authz],
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
+        access,
       ),
     });
     const callback = app.callback();
@@ -289,6 +311,7 @@ export class KapiNode {
 
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.access?.stop();
     this.compactor?.stop();
     await this.listener?.close();
     this.registryWatch?.close();

@@ -132,3 +132,17 @@ export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(ma
 export const validateDNS1123Label = (v: string, field: string): FieldError[] => isDNS1123Label(v).map((m) => invalid(field, v, m));
 export const validateDNS1123Subdomain = (v: string, field: string): FieldError[] => isDNS1123Subdomain(v).map((m) => invalid(field, v, m));
 export const validateQualifiedName = (v: string, field: string): FieldError[] => isQualifiedName(v).map((m) => invalid(field, v, m));
+
+/**
+ * path.IsValidPathSegmentName: a name that can be one segment of a URL path (kube's rule for
+ * RBAC roles and bindings, whose names may hold ':' and upper case).
+ */
+export function isValidPathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const errs: string[] = [];
+  if (name.includes('/')) errs.push("may not contain '/'");
+  if (name.includes('%')) errs.push("may not contain '%'");
+  return errs;
+}
+
+export const nameIsPathSegment: NameValidator = (name) => isValidPathSegmentName(name);

@@ -17,6 +17,11 @@ export interface DeleteOptions extends PropagationOptions {
   dryRun?: boolean;
   preconditions?: { uid?: string; resourceVersion?: string };
   gracePeriodSeconds?: number;
+  /**
+   * Force delete of an object whose stored form cannot be read (kube's
+   * AllowUnsafeMalformedObjectDeletion); the handler authorizes it before the store sees it.
+   */
+  ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
 }
 
 export type DeleteResult =

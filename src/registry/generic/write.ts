@@ -17,7 +17,7 @@ import {
   type FieldError,
   qualifiedResource,
 } from '../../machinery/errors.js';
-import { type Strategy } from '../types.js';
+import { type Strategy, type WriteChecks } from '../types.js';
 import { type KObject } from '../../machinery/object.js';
 import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
@@ -34,6 +34,8 @@ import { canonical, decodeKv, type StoreContext } from './context.js';
  */
 export interface WriteOwner extends FieldOwner {
   apply?: boolean;
+  /** What the layers above require of this write beyond the type's rules (authorization's checks). */
+  checks?: WriteChecks;
 }
 
 /**
@@ -110,12 +112,14 @@ export interface WriteResult {
 export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
   const obj = input;
   alignNamespace(ctx, obj, namespace);
+  owner?.checks?.create?.(obj);
   await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
   prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, ctx.def.strategy, owner));
   const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
   if (base) obj.metadata.name = generateName(base);
   ctx.def.strategy.canonicalize?.(obj);
   validateCreate(ctx, obj);
+  owner?.checks?.createValidated?.(obj);
   const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
   await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
   // A generated name can collide; try a few fresh names before giving up, as kube does.
@@ -274,9 +278,11 @@ export async function guaranteedUpdate(
     if (!cur) {
       if (!createIfMissing) throw notFound(ctx.gr, name);
       const obj = createIfMissing();
+      owner?.checks?.create?.(obj);
       prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, strategy, owner));
       strategy.canonicalize?.(obj);
       validateCreate(ctx, obj);
+      owner?.checks?.createValidated?.(obj);
       warnings = strategy.warningsOnCreate?.(obj) ?? [];
       created = true;
       result = obj;
@@ -286,6 +292,7 @@ export async function guaranteedUpdate(
     created = false;
     const old = decodeKv(cur);
     const obj = tryUpdate(old);
+    owner?.checks?.update?.(obj, old);
     prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
     strategy.canonicalize?.(obj);
     const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
