@@ -1,6 +1,6 @@
 // One HTTP(S) request to an API server, answered with the status, the raw header list and
 // the body text. The reference server speaks HTTPS with a self-signed certificate and a
-// bearer token; kapi in the tests speaks plain HTTP.
+// bearer token; kapi in the tests speaks HTTPS with the admin kubeconfig's client certificate.
 
 import http from 'node:http';
 import https from 'node:https';
@@ -10,6 +10,9 @@ export interface Server {
   url: string;
   /** Bearer token, when the server wants one. */
   token?: string;
+  /** A client certificate and key (PEM), when the server wants one. */
+  cert?: string;
+  key?: string;
 }
 
 export interface RawAnswer {
@@ -29,7 +32,7 @@ export function send(server: Server, method: string, path: string, headers: Reco
   if (body) h['content-length'] = body.length;
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(
-      { host: u.hostname, port: u.port, method, path, headers: h, agent: secure ? agents.https : agents.http },
+      { host: u.hostname, port: u.port, method, path, headers: h, agent: secure ? agents.https : agents.http, cert: server.cert, key: server.key },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -62,6 +62,10 @@ const WATCHED: Record<string, string[]> = {
   statefulsets: ['ADDED', 'MODIFIED', 'DELETED'],
   poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],
   priorityclasses: ['ADDED', 'DELETED'],
+  roles: ['ADDED', 'DELETED'],
+  clusterroles: ['ADDED', 'DELETED'],
+  rolebindings: ['ADDED', 'DELETED'],
+  clusterrolebindings: ['ADDED', 'DELETED'],
 };
 
 /** The resources whose round trip updates the status subresource. */

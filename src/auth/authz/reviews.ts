@@ -15,7 +15,8 @@ import type { UserInfo } from '../authn/user.js';
 import type { Attributes, Authorizer, RuleResolver } from './authorizer.js';
 import type { ResourceDef, Strategy } from '../../registry/types.js';
 import { nameIsDNSSubdomain } from '../../machinery/validation/names.js';
-import { createOnlyManagedFields } from '../create-only.js';
+import { FieldManager } from '../../patch/ssa/field-manager.js';
+import { SCHEMAS, rootDefinition } from '../../schema/types/index.js';
 
 export const AUTHORIZATION_GROUP = 'authorization.k8s.io';
 
@@ -103,10 +104,10 @@ function metaIsEmpty(meta: KObject['metadata'], ignoreNamespace: boolean): boole
   return true;
 }
 
-/** Go's %#v of a *NonResourceAttributes (the value quoted by the "exactly one" errors). */
-function nonResourceAttributesValue(n: NonResourceAttributes | null | undefined): GoStringer {
-  if (!n) return new GoStringer('(*authorization.NonResourceAttributes)(nil)');
-  return new GoStringer(`&authorization.NonResourceAttributes{Path:${goQuote(n.path ?? '')}, Verb:${goQuote(n.verb ?? '')}}`);
+/** A *NonResourceAttributes as field errors print it: "null" when nil, else the struct (%#v). */
+function nonResourceAttributesValue(n: NonResourceAttributes | null | undefined): GoStringer | string {
+  if (!n) return 'null';
+  return new GoStringer(`authorization.NonResourceAttributes{Path:${goQuote(n.path ?? '')}, Verb:${goQuote(n.verb ?? '')}}`);
 }
 
 function validateSelectorAttributes(sel: { rawSelector?: string; requirements?: unknown[] } | null | undefined, path: string): FieldError[] {
@@ -293,7 +294,40 @@ const NO_STRATEGY: Strategy = {
   validateUpdate: () => [],
 };
 
+/** ObjectMeta's fields in Go's order (as kube's JSON writes them); its zero creation time is null. */
+const OBJECT_META_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+];
+
+function goObjectMeta(meta: KObject['metadata'] | undefined): Record<string, unknown> {
+  const m = (meta ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of OBJECT_META_ORDER) {
+    if (k === 'creationTimestamp') out[k] = m[k] ?? null;
+    else if (m[k] !== undefined && m[k] !== '' && m[k] !== 0) out[k] = m[k];
+  }
+  return out;
+}
+
 function reviewDef(resource: string, kind: string, namespaced: boolean, handle: ReviewHandler, authority: ReviewAuthority): ResourceDef {
+  let manager: FieldManager | undefined;
+  // kube's create handler keeps managedFields for these kinds too, as an Update entry of the request's fields.
+  const managerOf = (): FieldManager =>
+    (manager ??= new FieldManager({ group: AUTHORIZATION_GROUP, version: 'v1', kind, definition: rootDefinition(AUTHORIZATION_GROUP, 'v1', kind), hasStatus: true }, SCHEMAS));
   return {
     group: AUTHORIZATION_GROUP,
     version: 'v1',
@@ -312,18 +346,13 @@ function reviewDef(resource: string, kind: string, namespaced: boolean, handle: 
       async create(obj, req) {
         // kube's create handler records the request's fields before the review is answered,
         // so a review's metadata carries an Update entry (and the "must be empty" errors quote it).
-        const managed = createOnlyManagedFields(AUTHORIZATION_GROUP, 'v1', kind, obj as unknown as Record<string, unknown>, req.manager);
-        if (managed) obj.metadata.managedFields = managed as KObject['metadata']['managedFields'];
+        managerOf().update(null, obj, { manager: req.manager, subresource: '' });
         // kube's EnsureObjectNamespaceMatchesRequestNamespace, as its create handler runs it.
         if (!namespaced) delete obj.metadata.namespace;
         else if (!obj.metadata.namespace) obj.metadata.namespace = req.namespace;
         else if (obj.metadata.namespace !== req.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
         const answer = handle(obj, { user: req.user, namespace: req.namespace }, authority);
-        answer.apiVersion = `${AUTHORIZATION_GROUP}/v1`;
-        answer.kind = kind;
-        // An ObjectMeta is never omitted in Go's JSON, and its zero time is null.
-        answer.metadata = { creationTimestamp: null, ...answer.metadata } as unknown as KObject['metadata'];
-        return answer as unknown as Record<string, unknown>;
+        return { kind, apiVersion: `${AUTHORIZATION_GROUP}/v1`, metadata: goObjectMeta(answer.metadata), spec: answer.spec ?? {}, status: answer.status };
       },
     },
   };

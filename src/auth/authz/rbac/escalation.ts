@@ -115,8 +115,8 @@ export function rbacWriteChecks(req: EscalationRequest, authorizer: Authorizer, 
         if (bindingAuthorized(authorizer, req.user, ref, req.namespace)) return;
         const resolved = rbac.roleRefRulesOf(ref, req.namespace);
         if ('error' in resolved) {
-          // The lister's NotFound, as kube passes it on.
-          throw notFound({ group: RBAC_GROUP, resource: ref.kind === 'Role' ? 'role' : 'clusterrole' }, ref.name);
+          // kube reads the role through its store, whose NotFound names the request's resource.
+          throw notFound(gr, ref.name);
         }
         confirm(obj, resolved.rules);
       };

@@ -9,6 +9,7 @@ import (
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -351,6 +352,31 @@ func everyKind(ctx context.Context, e runEnv) {
 	roundTripKind(ctx, e, kindCase[*schedulingv1.PriorityClass, *schedulingv1.PriorityClassList]{
 		resource: "priorityclasses", path: "/apis/scheduling.k8s.io/v1/priorityclasses/pb-client-rt", listPath: "/apis/scheduling.k8s.io/v1/priorityclasses", client: cs.SchedulingV1().PriorityClasses(), json: js.SchedulingV1().PriorityClasses(),
 		want:         &schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-rt"}, Value: -1000, Description: "round trip", PreemptionPolicy: ptr(corev1.PreemptLowerPriority)},
+		deleteEvents: gone,
+	})
+
+	rbac := "/apis/rbac.authorization.k8s.io/v1"
+	rules := []rbacv1.PolicyRule{{Verbs: []string{"get", "list"}, APIGroups: []string{"apps", "policy"}, Resources: []string{"statefulsets/scale", "poddisruptionbudgets"}, ResourceNames: []string{"a"}}}
+	roundTripKind(ctx, e, kindCase[*rbacv1.Role, *rbacv1.RoleList]{
+		resource: "roles", path: rbac + "/namespaces/" + ns + "/roles/pb-role", listPath: rbac + "/namespaces/" + ns + "/roles", client: cs.RbacV1().Roles(ns), json: js.RbacV1().Roles(ns),
+		want: &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{Name: "pb-role", Namespace: ns}, Rules: rules}, deleteEvents: gone,
+	})
+	roundTripKind(ctx, e, kindCase[*rbacv1.ClusterRole, *rbacv1.ClusterRoleList]{
+		resource: "clusterroles", path: rbac + "/clusterroles/pb-client-aggregated", listPath: rbac + "/clusterroles", client: cs.RbacV1().ClusterRoles(), json: js.RbacV1().ClusterRoles(),
+		want: &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-aggregated"},
+			// Nothing carries the label: the aggregation controller leaves the rules empty.
+			AggregationRule: &rbacv1.AggregationRule{ClusterRoleSelectors: []metav1.LabelSelector{{MatchLabels: map[string]string{"kapi.dev/aggregate-to-nothing": "true"}}}}},
+		deleteEvents: gone,
+	})
+	subjects := []rbacv1.Subject{{Kind: "User", APIGroup: "rbac.authorization.k8s.io", Name: "alice"}, {Kind: "ServiceAccount", Name: "default", Namespace: ns}}
+	roundTripKind(ctx, e, kindCase[*rbacv1.RoleBinding, *rbacv1.RoleBindingList]{
+		resource: "rolebindings", path: rbac + "/namespaces/" + ns + "/rolebindings/pb-binding", listPath: rbac + "/namespaces/" + ns + "/rolebindings", client: cs.RbacV1().RoleBindings(ns), json: js.RbacV1().RoleBindings(ns),
+		want:         &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "pb-binding", Namespace: ns}, Subjects: subjects, RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"}},
+		deleteEvents: gone,
+	})
+	roundTripKind(ctx, e, kindCase[*rbacv1.ClusterRoleBinding, *rbacv1.ClusterRoleBindingList]{
+		resource: "clusterrolebindings", path: rbac + "/clusterrolebindings/pb-client-binding", listPath: rbac + "/clusterrolebindings", client: cs.RbacV1().ClusterRoleBindings(), json: js.RbacV1().ClusterRoleBindings(),
+		want:         &rbacv1.ClusterRoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-binding"}, Subjects: subjects, RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"}},
 		deleteEvents: gone,
 	})
 }

@@ -25,6 +25,7 @@ import (
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	schedv1 "k8s.io/api/scheduling/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -49,6 +50,7 @@ func scheme() *runtime.Scheme {
 	autoscalingv1.AddToScheme(s)
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
+	rbacv1.AddToScheme(s)
 	metav1.AddToGroupVersion(s, schema.GroupVersion{Version: "v1"})
 	s.AddUnversionedTypes(schema.GroupVersion{Version: "v1"}, &metav1.Status{})
 	return s
@@ -297,12 +299,31 @@ func objects() map[string]runtime.Object {
 	scale := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "s-uid", ResourceVersion: "12", CreationTimestamp: t1},
 		Spec: autoscalingv1.ScaleSpec{Replicas: 3}, Status: autoscalingv1.ScaleStatus{Replicas: 2, Selector: "app=web"}}
 	scale0 := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", Namespace: "prod"}}
+	rbacTM := func(kind string) metav1.TypeMeta { return metav1.TypeMeta{APIVersion: "rbac.authorization.k8s.io/v1", Kind: kind} }
+	rules := []rbacv1.PolicyRule{{Verbs: []string{"get", "list"}, APIGroups: []string{"", "apps"}, Resources: []string{"pods", "statefulsets/scale"}, ResourceNames: []string{"a"}},
+		{Verbs: []string{"get"}, NonResourceURLs: []string{"/healthz", "/api/*"}}}
+	role := &rbacv1.Role{TypeMeta: rbacTM("Role"), ObjectMeta: metav1.ObjectMeta{Name: "reader", Namespace: "prod", CreationTimestamp: t1}, Rules: rules[:1]}
+	roleEmpty := &rbacv1.Role{TypeMeta: rbacTM("Role"), ObjectMeta: metav1.ObjectMeta{Name: "none", Namespace: "prod"}}
+	rolel := &rbacv1.RoleList{TypeMeta: rbacTM("RoleList"), ListMeta: metav1.ListMeta{ResourceVersion: "3"}, Items: []rbacv1.Role{{ObjectMeta: roleEmpty.ObjectMeta}}}
+	cRole := &rbacv1.ClusterRole{TypeMeta: rbacTM("ClusterRole"), ObjectMeta: metav1.ObjectMeta{Name: "system:x", Labels: map[string]string{"rbac.authorization.k8s.io/aggregate-to-view": "true"}}, Rules: rules,
+		AggregationRule: &rbacv1.AggregationRule{ClusterRoleSelectors: []metav1.LabelSelector{{MatchLabels: map[string]string{"a": "b"}}, {MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists}}}}}}
+	cRolel := &rbacv1.ClusterRoleList{TypeMeta: rbacTM("ClusterRoleList"), Items: []rbacv1.ClusterRole{{ObjectMeta: metav1.ObjectMeta{Name: "empty"}}}}
+	subjects := []rbacv1.Subject{{Kind: "User", APIGroup: "rbac.authorization.k8s.io", Name: "alice"}, {Kind: "Group", APIGroup: "rbac.authorization.k8s.io", Name: "system:authenticated"},
+		{Kind: "ServiceAccount", Name: "default", Namespace: "kube-system"}}
+	rb := &rbacv1.RoleBinding{TypeMeta: rbacTM("RoleBinding"), ObjectMeta: metav1.ObjectMeta{Name: "b", Namespace: "prod"}, Subjects: subjects,
+		RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "Role", Name: "reader"}}
+	rbl := &rbacv1.RoleBindingList{TypeMeta: rbacTM("RoleBindingList"), Items: []rbacv1.RoleBinding{{ObjectMeta: metav1.ObjectMeta{Name: "nobody", Namespace: "prod"}, RoleRef: rbacv1.RoleRef{Kind: "ClusterRole", Name: "view"}}}}
+	crb := &rbacv1.ClusterRoleBinding{TypeMeta: rbacTM("ClusterRoleBinding"), ObjectMeta: metav1.ObjectMeta{Name: "cluster-admin"}, Subjects: subjects[1:2],
+		RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "cluster-admin"}}
+	crbl := &rbacv1.ClusterRoleBindingList{TypeMeta: rbacTM("ClusterRoleBindingList"), ListMeta: metav1.ListMeta{ResourceVersion: "11"}, Items: []rbacv1.ClusterRoleBinding{}}
 	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
 		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
 	return map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
 		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark,
 		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
-		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
+		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2,
+		"role": role, "roleEmpty": roleEmpty, "roleList": rolel, "clusterRole": cRole, "clusterRoleList": cRolel, "roleBinding": rb, "roleBindingList": rbl,
+		"clusterRoleBinding": crb, "clusterRoleBindingList": crbl}
 }
 
 func main() {
