@@ -1,0 +1,68 @@
+// The Node authorizer and NodeRestriction over HTTP: a node agent's client certificate
+// (system:node:<name> in system:nodes) reads and updates only what is bound to its node. RBAC
+// gives nodes nothing (kube's system:node binding has no subjects); everything here is the
+// Node mode's, on by default.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, http, removeDir, startKapi, type KapiProcess, type KubeClient } from '../../support/server.js';
+import { NS, expectCode, json, ns, type Obj } from './helpers.js';
+
+const PODS = (n: string, name = ''): string => `/api/v1/namespaces/${n}/pods${name ? '/' + name : ''}`;
+const pod = (name: string, nodeName?: string): Obj => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name },
+  spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'nginx:1.27' }] },
+});
+
+let k: KapiProcess;
+let n1: KubeClient;
+
+beforeAll(async () => {
+  k = await startKapi();
+  expectCode(await http(k, 'POST', NS(), ns('work')), 201);
+  for (const [name, node] of [['a', 'n1'], ['b', 'n2'], ['c', undefined]] as const) expectCode(await http(k, 'POST', PODS('work'), pod(name, node)), 201);
+  n1 = await asUser(k, 'system:node:n1', ['system:nodes']);
+});
+
+afterAll(async () => {
+  await n1?.close();
+  await k?.stop();
+  if (k) await removeDir(k.dataDir);
+});
+
+describe('a node agent', () => {
+  it('reads the pods bound to it, by name or by spec.nodeName, and no others', async () => {
+    expectCode(await http(n1, 'GET', PODS('work', 'a')), 200);
+    expect(json(await http(n1, 'GET', PODS('work', 'b'))).message).toBe(
+      'pods "b" is forbidden: User "system:node:n1" cannot get resource "pods" in API group "" in the namespace "work": no relationship found between node \'n1\' and this object',
+    );
+    const mine = expectCode(await http(n1, 'GET', `/api/v1/pods?fieldSelector=spec.nodeName%3Dn1`), 200);
+    expect(mine.items.map((p: Obj) => p.metadata.name)).toEqual(['a']);
+    expect(json(await http(n1, 'GET', '/api/v1/pods')).message).toBe(
+      'pods is forbidden: User "system:node:n1" cannot list resource "pods" in API group "" at the cluster scope: can only list/watch pods with spec.nodeName field selector',
+    );
+  });
+
+  it('writes the status of its own pods only, and deletes only them', async () => {
+    const a = expectCode(await http(n1, 'GET', PODS('work', 'a')), 200);
+    a.status = { phase: 'Running' };
+    expect(expectCode(await http(n1, 'PUT', `${PODS('work', 'a')}/status`, a), 200).status.phase).toBe('Running');
+    const r = await http(n1, 'PATCH', `${PODS('work', 'b')}/status`, { status: { phase: 'Running' } }, { 'content-type': 'application/merge-patch+json' });
+    expect(r.json).toMatchObject({ code: 403, message: 'pods "b" is forbidden: node "n1" can only update pod status for pods with spec.nodeName set to itself' });
+    expect(json(await http(n1, 'DELETE', PODS('work', 'b'))).message).toBe('pods "b" is forbidden: node "n1" can only delete pods with spec.nodeName set to itself');
+    expectCode(await http(n1, 'DELETE', PODS('work', 'a')), 200);
+  });
+
+  it('creates mirror pods only', async () => {
+    expect(json(await http(n1, 'POST', PODS('work'), pod('m', 'n1'))).message).toBe(
+      'pods "m" is forbidden: pod does not have "kubernetes.io/config.mirror" annotation, node "n1" can only create mirror pods',
+    );
+  });
+
+  it('another user in system:nodes without a node name is not a node', async () => {
+    const impostor = await asUser(k, 'mallory', ['system:nodes']);
+    expect(json(await http(impostor, 'GET', PODS('work', 'a'))).message).toBe('pods "a" is forbidden: User "mallory" cannot get resource "pods" in API group "" in the namespace "work"');
+    await impostor.close();
+  });
+});
