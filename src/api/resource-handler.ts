@@ -32,6 +32,8 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig, a
       if (info.subresource || info.name) throw genericNotFound();
       if (info.verb !== 'create') throw methodNotAllowed();
     }
+    // An action subresource (pods/binding) only takes a POST.
+    if (info.subresource && info.name && def.actions?.[info.subresource] && info.verb !== 'create') throw methodNotAllowed();
     // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
     const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');

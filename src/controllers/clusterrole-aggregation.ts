@@ -15,6 +15,7 @@ import { selectorMatches } from '../machinery/validation/object-meta.js';
 import { decodeTyped } from '../schema/decode.js';
 import { SCHEMAS, goRoundTrip } from '../schema/types/index.js';
 import type { PolicyRule, RoleObject } from '../registry/rbac/types.js';
+import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
 
 export const AGGREGATION_MANAGER = 'clusterrole-aggregation-controller';
 
@@ -45,7 +46,7 @@ export function aggregatedRules(role: RoleObject, all: readonly RoleObject[]): P
   return rules;
 }
 
-export class ClusterRoleAggregationController {
+export class ClusterRoleAggregationController implements Controller {
   private unsubscribe?: () => void;
   private unreset?: () => void;
   private scheduled = false;
@@ -56,6 +57,7 @@ export class ClusterRoleAggregationController {
   constructor(
     private readonly clusterRoles: GenericStore,
     private readonly log: Logger,
+    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
   ) {}
 
   start(): void {
@@ -100,6 +102,7 @@ export class ClusterRoleAggregationController {
           await this.apply(role.metadata.name!, want);
         } catch (e) {
           if (e instanceof StatusError && e.code === 404) continue;
+          if (e instanceof NotLeadingError) return;
           failed = true;
           this.log.warn({ clusterRole: role.metadata.name, err: (e as Error).message }, 'clusterrole aggregation failed; will retry');
         }
@@ -113,6 +116,8 @@ export class ClusterRoleAggregationController {
 
   /** Server-Side Apply of `{rules}` with force, as kube's controller applies it. */
   private async apply(name: string, rules: PolicyRule[]): Promise<void> {
+    // A node that stopped leading (or was told to stop) writes no more.
+    if (this.stopped || !this.ctx.leading()) throw new NotLeadingError();
     const store = this.clusterRoles;
     const config = { apiVersion: store.apiVersion, kind: 'ClusterRole', metadata: { name }, rules };
     const owner = { manager: AGGREGATION_MANAGER, subresource: '', apply: true };

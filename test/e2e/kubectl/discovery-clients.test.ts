@@ -37,21 +37,29 @@ afterAll(async () => {
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const ALL = 'create,delete,deletecollection,get,list,patch,update,watch';
 const RESOURCES: [name: string, short: string, apiVersion: string, namespaced: boolean, kind: string, verbs: string, categories: string][] = [
+  ['events', 'ev', 'v1', true, 'Event', ALL, ''],
   ['namespaces', 'ns', 'v1', false, 'Namespace', 'create,delete,get,list,patch,update,watch', ''],
+  ['nodes', 'no', 'v1', false, 'Node', ALL, ''],
   ['persistentvolumeclaims', 'pvc', 'v1', true, 'PersistentVolumeClaim', ALL, ''],
+  ['persistentvolumes', 'pv', 'v1', false, 'PersistentVolume', ALL, ''],
   ['pods', 'po', 'v1', true, 'Pod', ALL, 'all'],
+  ['services', 'svc', 'v1', true, 'Service', ALL, 'all'],
   ['controllerrevisions', '', 'apps/v1', true, 'ControllerRevision', ALL, ''],
   ['statefulsets', 'sts', 'apps/v1', true, 'StatefulSet', ALL, 'all'],
   ['localsubjectaccessreviews', '', 'authorization.k8s.io/v1', true, 'LocalSubjectAccessReview', 'create', ''],
   ['selfsubjectaccessreviews', '', 'authorization.k8s.io/v1', false, 'SelfSubjectAccessReview', 'create', ''],
   ['selfsubjectrulesreviews', '', 'authorization.k8s.io/v1', false, 'SelfSubjectRulesReview', 'create', ''],
   ['subjectaccessreviews', '', 'authorization.k8s.io/v1', false, 'SubjectAccessReview', 'create', ''],
+  ['leases', '', 'coordination.k8s.io/v1', true, 'Lease', ALL, ''],
+  ['events', 'ev', 'events.k8s.io/v1', true, 'Event', ALL, ''],
+  ['ipaddresses', 'ip', 'networking.k8s.io/v1', false, 'IPAddress', ALL, ''],
   ['poddisruptionbudgets', 'pdb', 'policy/v1', true, 'PodDisruptionBudget', ALL, ''],
   ['clusterrolebindings', '', 'rbac.authorization.k8s.io/v1', false, 'ClusterRoleBinding', ALL, ''],
   ['clusterroles', '', 'rbac.authorization.k8s.io/v1', false, 'ClusterRole', ALL, ''],
   ['rolebindings', '', 'rbac.authorization.k8s.io/v1', true, 'RoleBinding', ALL, ''],
   ['roles', '', 'rbac.authorization.k8s.io/v1', true, 'Role', ALL, ''],
   ['priorityclasses', 'pc', 'scheduling.k8s.io/v1', false, 'PriorityClass', ALL, ''],
+  ['storageclasses', 'sc', 'storage.k8s.io/v1', false, 'StorageClass', ALL, ''],
 ];
 
 /** kubectl's tabwriter: every column but the last padded to its widest cell plus three spaces. */
