@@ -28,9 +28,23 @@ export interface Expected {
  * namespace), and never for a list or watch of every namespace.
  */
 export const MATRIX: Record<string, Expected> = {
+  events: { view: READ, edit: RW, admin: RW },
+  // The events.k8s.io group is in no bootstrap role.
+  'events.events.k8s.io': {},
   namespaces: { view: ['get'], edit: ['get'], admin: ['get'] },
   'namespaces/status': { view: ['get'], edit: ['get'], admin: ['get'] },
   'namespaces/finalize': {},
+  nodes: {},
+  'nodes/status': {},
+  persistentvolumes: {},
+  'persistentvolumes/status': {},
+  // pods/binding is the scheduler's (bindings, a resource of its own, is what view reads).
+  'pods/binding': {},
+  services: { view: READ, edit: RW, admin: RW },
+  'services/status': { view: ['get'], edit: ['get'], admin: ['get'] },
+  'leases.coordination.k8s.io': { edit: RW, admin: RW },
+  'ipaddresses.networking.k8s.io': {},
+  'storageclasses.storage.k8s.io': {},
   pods: { view: READ, edit: RW, admin: RW },
   'pods/status': { view: ['get'], edit: ['get'], admin: ['get'] },
   persistentvolumeclaims: { view: READ, edit: RW, admin: RW },
