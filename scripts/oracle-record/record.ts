@@ -2,9 +2,12 @@
 //
 //   record  <suite...> --server URL [--token T]   send each suite's requests to the reference
 //           server and write its masked answers to test/fixtures/oracle/<suite>/
-//   compare <suite...> --server URL [--token T] --kapi URL
+//   compare <suite...> --server URL [--token T] --kapi URL [--kapi-kubeconfig F]
 //           send the requests to both servers, side by side, and print where they differ
-//   replay  <suite...> --kapi URL                 compare kapi with the recorded fixtures
+//   replay  <suite...> --kapi URL [--kapi-kubeconfig F]   compare kapi with the recorded fixtures
+//
+// --kapi-kubeconfig: present the client certificate of that kubeconfig's first user (kapi's
+// admin.kubeconfig) to kapi.
 //
 // Options: --only <sequence-name-prefix>, --per-file N (sequences per fixture file), --first (only the
 // first difference of each sequence),
@@ -13,6 +16,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse as parseYaml } from 'yaml';
 import { closeClients, send, type Server } from './client.js';
 import type { Answer, Fixture, RecordedStep, Sequence } from './format.js';
 import { describe, loadFixtures, replaySequence, tally, type SequenceOutcome } from './replay.js';
@@ -34,6 +38,14 @@ interface Args {
   first: boolean;
 }
 
+/** The client certificate and key of a kubeconfig's first user. */
+function kubeconfigCredentials(file: string): { cert?: string; key?: string } {
+  const doc = parseYaml(readFileSync(file, 'utf8')) as { users?: { user?: Record<string, string> }[] };
+  const user = doc.users?.[0]?.user ?? {};
+  const pem = (b64?: string): string | undefined => (b64 ? Buffer.from(b64, 'base64').toString('utf8') : undefined);
+  return { cert: pem(user['client-certificate-data']), key: pem(user['client-key-data']) };
+}
+
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   const a: Args = { cmd, suites: [], perFile: 25, first: false };
@@ -48,7 +60,8 @@ function parseArgs(argv: string[]): Args {
     };
     if (x === '--server') server = val();
     else if (x === '--token') token = val();
-    else if (x === '--kapi') a.kapi = { url: val() };
+    else if (x === '--kapi') a.kapi = { ...a.kapi, url: val() };
+    else if (x === '--kapi-kubeconfig') a.kapi = { url: '', ...a.kapi, ...kubeconfigCredentials(val()) };
     else if (x === '--only') a.only = val();
     else if (x === '--first') a.first = true;
     else if (x === '--per-file') a.perFile = Number(val());

@@ -3,8 +3,10 @@
 import type { Suite } from '../format.js';
 import { ssaClasses } from './ssa-classes.js';
 import { ssaRandom } from './ssa-random.js';
+import { rbac } from './rbac.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
   [ssaRandom.name]: ssaRandom,
+  [rbac.name]: rbac,
 };

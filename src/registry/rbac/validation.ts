@@ -45,7 +45,14 @@ export function validateClusterRole(obj: KObject): FieldError[] {
     if (selectors.length === 0) {
       errs.push(required('aggregationRule.clusterRoleSelectors', 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
     }
-    selectors.forEach((s, i) => errs.push(...validateLabelSelector(s, `aggregationRule.clusterRoleSelectors[${i}]`)));
+    selectors.forEach((s, i) => {
+      const path = `aggregationRule.clusterRoleSelectors[${i}]`;
+      const selectorErrs = validateLabelSelector(s, path);
+      errs.push(...selectorErrs);
+      // kube also converts each selector, and a selector that does not convert (whatever the
+      // checks above found) is reported once more, with the converted selector's nil ("null").
+      if (selectorErrs.length > 0) errs.push(invalid(path, 'null', 'invalid label selector.'));
+    });
   }
   return errs;
 }

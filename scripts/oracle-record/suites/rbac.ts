@@ -1,0 +1,176 @@
+// RBAC objects and access reviews as an administrator sees them (the recorder has one
+// identity, in system:masters): kube's validation messages and defaults for roles and
+// bindings, and the answers of SubjectAccessReview, LocalSubjectAccessReview,
+// SelfSubjectAccessReview and SelfSubjectRulesReview about users bound in various ways,
+// reasons included. Every sequence deletes what it created.
+
+import type { RequestSpec, Sequence, Step } from '../format.js';
+
+type Obj = Record<string, unknown>;
+
+const RBAC = '/apis/rbac.authorization.k8s.io/v1';
+const AUTHZ = '/apis/authorization.k8s.io/v1';
+const ROLES = `${RBAC}/namespaces/default/roles`;
+const ROLE_BINDINGS = `${RBAC}/namespaces/default/rolebindings`;
+const CLUSTER_ROLES = `${RBAC}/clusterroles`;
+const CLUSTER_ROLE_BINDINGS = `${RBAC}/clusterrolebindings`;
+const REF = (kind: string, name: string): Obj => ({ apiGroup: 'rbac.authorization.k8s.io', kind, name });
+
+class Seq {
+  readonly steps: Step[] = [];
+  constructor(readonly name: string) {}
+
+  req(note: string, req: RequestSpec): this {
+    this.steps.push({ note, req });
+    return this;
+  }
+
+  post(note: string, path: string, body: unknown): this {
+    return this.req(note, { method: 'POST', path, body });
+  }
+
+  get(note: string, path: string): this {
+    return this.req(note, { method: 'GET', path });
+  }
+
+  del(note: string, path: string): this {
+    return this.req(note, { method: 'DELETE', path });
+  }
+
+  sar(note: string, spec: Obj): this {
+    return this.post(note, `${AUTHZ}/subjectaccessreviews`, { spec });
+  }
+
+  build(): Sequence {
+    return { name: this.name, steps: this.steps };
+  }
+}
+
+function roleValidation(): Sequence {
+  const s = new Seq('role-validation');
+  const bad = (note: string, path: string, rules: unknown, extra: Obj = {}): void => {
+    s.post(note, path, { metadata: { name: 'oracle-rbac-bad' }, rules, ...extra });
+  };
+  bad('a rule without verbs', ROLES, [{ apiGroups: [''], resources: ['pods'] }]);
+  bad('a Role rule of non-resource URLs', ROLES, [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }]);
+  bad('a rule of resources without apiGroups', CLUSTER_ROLES, [{ verbs: ['get'], resources: ['pods'] }]);
+  bad('a rule of resources and non-resource URLs', CLUSTER_ROLES, [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], nonResourceURLs: ['/healthz'] }]);
+  bad('a rule of neither', CLUSTER_ROLES, [{ verbs: ['get'] }]);
+  bad('non-resource URLs with resource names', CLUSTER_ROLES, [{ verbs: ['get'], nonResourceURLs: ['/healthz'], resourceNames: ['x'] }]);
+  bad('an aggregation rule with a bad selector', CLUSTER_ROLES, [], { aggregationRule: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'Bogus' }] }] } });
+  s.post('a valid Role, rules kept as given', ROLES, {
+    metadata: { name: 'oracle-rbac-ok' },
+    rules: [{ verbs: ['get', 'list'], apiGroups: ['', 'apps'], resources: ['pods', 'statefulsets/scale'], resourceNames: ['a'] }],
+  });
+  s.get('read back', `${ROLES}/oracle-rbac-ok`);
+  // (No aggregation rule here: kapi's aggregation controller would fill the rules in, and the
+  // reference server runs no controllers.)
+  s.post('a valid ClusterRole of URLs', CLUSTER_ROLES, {
+    metadata: { name: 'oracle-rbac-ok' },
+    rules: [{ verbs: ['get'], nonResourceURLs: ['/oracle/*'] }],
+  });
+  s.get('read back', `${CLUSTER_ROLES}/oracle-rbac-ok`);
+  s.del('delete the Role', `${ROLES}/oracle-rbac-ok`);
+  s.del('delete the ClusterRole', `${CLUSTER_ROLES}/oracle-rbac-ok`);
+  return s.build();
+}
+
+function bindingValidation(): Sequence {
+  const s = new Seq('binding-validation');
+  const bad = (note: string, path: string, roleRef: unknown, subjects: unknown): void => {
+    s.post(note, path, { metadata: { name: 'oracle-rbac-bad' }, roleRef, subjects });
+  };
+  const user = [{ kind: 'User', name: 'oracle-alice' }];
+  bad('a role reference of an unknown kind', ROLE_BINDINGS, REF('Robot', 'x'), user);
+  bad('a role reference outside the RBAC group', ROLE_BINDINGS, { apiGroup: 'apps', kind: 'Role', name: 'x' }, user);
+  bad('a role reference without a name', ROLE_BINDINGS, REF('Role', ''), user);
+  bad('a ClusterRoleBinding of a Role', CLUSTER_ROLE_BINDINGS, REF('Role', 'x'), user);
+  bad('a subject of an unknown kind', ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'Robot', name: 'r' }]);
+  bad('a subject without a name', ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'User', name: '' }]);
+  bad('a ServiceAccount subject without a namespace, cluster-wide', CLUSTER_ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'ServiceAccount', name: 'sa' }]);
+  bad('a ServiceAccount subject in the RBAC group', ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'ServiceAccount', name: 'sa', apiGroup: 'rbac.authorization.k8s.io' }]);
+  bad('a User subject in another group', ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'User', name: 'u', apiGroup: 'apps' }]);
+  bad('a ServiceAccount subject with a bad name', ROLE_BINDINGS, REF('ClusterRole', 'view'), [{ kind: 'ServiceAccount', name: 'Not_Valid' }]);
+  s.post('a RoleBinding of a missing ClusterRole, subjects without apiGroup (defaulted)', ROLE_BINDINGS, {
+    metadata: { name: 'oracle-rbac-ok' },
+    roleRef: { kind: 'ClusterRole', name: 'oracle-rbac-missing' },
+    subjects: [
+      { kind: 'User', name: 'oracle-alice' },
+      { kind: 'Group', name: 'oracle-devs' },
+      { kind: 'ServiceAccount', name: 'default' },
+    ],
+  });
+  s.get('read back', `${ROLE_BINDINGS}/oracle-rbac-ok`);
+  s.req('the role reference cannot change', {
+    method: 'PATCH',
+    path: `${ROLE_BINDINGS}/oracle-rbac-ok`,
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: { roleRef: { name: 'view' } },
+  });
+  s.req('subjects can', {
+    method: 'PATCH',
+    path: `${ROLE_BINDINGS}/oracle-rbac-ok`,
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: { subjects: [{ kind: 'User', name: 'oracle-bob' }] },
+  });
+  s.del('delete it', `${ROLE_BINDINGS}/oracle-rbac-ok`);
+  return s.build();
+}
+
+function reviews(): Sequence {
+  const s = new Seq('access-reviews');
+  s.post('a ClusterRole that reads pods and one URL', CLUSTER_ROLES, {
+    metadata: { name: 'oracle-rbac-reader' },
+    rules: [
+      { verbs: ['get', 'list'], apiGroups: [''], resources: ['pods', 'pods/log'] },
+      { verbs: ['update'], apiGroups: ['apps'], resources: ['statefulsets/scale'], resourceNames: ['web'] },
+      { verbs: ['get'], nonResourceURLs: ['/oracle/*'] },
+    ],
+  });
+  s.post('bound in default to a user', ROLE_BINDINGS, { metadata: { name: 'oracle-rbac-user' }, roleRef: REF('ClusterRole', 'oracle-rbac-reader'), subjects: [{ kind: 'User', name: 'oracle-alice' }] });
+  s.post('cluster-wide to a group', CLUSTER_ROLE_BINDINGS, { metadata: { name: 'oracle-rbac-group' }, roleRef: REF('ClusterRole', 'oracle-rbac-reader'), subjects: [{ kind: 'Group', name: 'oracle-devs' }] });
+  s.post('in default to a service account', ROLE_BINDINGS, { metadata: { name: 'oracle-rbac-sa' }, roleRef: REF('ClusterRole', 'oracle-rbac-reader'), subjects: [{ kind: 'ServiceAccount', name: 'robot' }] });
+  s.post('a binding of a missing role', ROLE_BINDINGS, { metadata: { name: 'oracle-rbac-missing' }, roleRef: REF('Role', 'oracle-rbac-nothing'), subjects: [{ kind: 'User', name: 'oracle-bob' }] });
+
+  const attrs = (verb: string, resource: string, extra: Obj = {}): Obj => ({ verb, resource, ...extra });
+  s.sar('a user: get pods in the namespace of the binding', { user: 'oracle-alice', resourceAttributes: attrs('get', 'pods', { namespace: 'default', version: 'v1' }) });
+  s.sar('a user: pods/log by its subresource', { user: 'oracle-alice', resourceAttributes: attrs('get', 'pods', { namespace: 'default', subresource: 'log' }) });
+  s.sar('a user: another namespace', { user: 'oracle-alice', resourceAttributes: attrs('get', 'pods', { namespace: 'kube-system' }) });
+  s.sar('a user: every namespace', { user: 'oracle-alice', resourceAttributes: attrs('list', 'pods') });
+  s.sar('a user: a verb the role lacks', { user: 'oracle-alice', resourceAttributes: attrs('delete', 'pods', { namespace: 'default' }) });
+  s.sar('a user: the named scale', { user: 'oracle-alice', resourceAttributes: attrs('update', 'statefulsets', { group: 'apps', subresource: 'scale', name: 'web', namespace: 'default' }) });
+  s.sar('a user: another name', { user: 'oracle-alice', resourceAttributes: attrs('update', 'statefulsets', { group: 'apps', subresource: 'scale', name: 'db', namespace: 'default' }) });
+  s.sar('a user: a URL only a cluster binding grants', { user: 'oracle-alice', nonResourceAttributes: { path: '/oracle/x', verb: 'get' } });
+  s.sar('a group member: every namespace', { user: 'oracle-carol', groups: ['oracle-devs'], resourceAttributes: attrs('list', 'pods') });
+  s.sar('a group member: the URL prefix', { user: 'oracle-carol', groups: ['oracle-devs'], nonResourceAttributes: { path: '/oracle/x/y', verb: 'get' } });
+  s.sar('a group member: outside the prefix', { user: 'oracle-carol', groups: ['oracle-devs'], nonResourceAttributes: { path: '/oracle', verb: 'get' } });
+  s.sar('a service account of the binding\'s namespace', { user: 'system:serviceaccount:default:robot', resourceAttributes: attrs('get', 'pods', { namespace: 'default' }) });
+  s.sar('anonymous: health', { user: 'system:anonymous', groups: ['system:unauthenticated'], nonResourceAttributes: { path: '/healthz', verb: 'get' } });
+  s.sar('anonymous: discovery', { user: 'system:anonymous', groups: ['system:unauthenticated'], nonResourceAttributes: { path: '/apis', verb: 'get' } });
+  s.sar('authenticated: discovery', { user: 'oracle-dave', groups: ['system:authenticated'], nonResourceAttributes: { path: '/apis', verb: 'get' } });
+  s.sar('system:masters', { user: 'oracle-root', groups: ['system:masters'], resourceAttributes: attrs('delete', 'nodes', { name: 'n1' }) });
+  s.sar('a binding of a missing role', { user: 'oracle-bob', resourceAttributes: attrs('get', 'pods', { namespace: 'default' }) });
+  s.sar('a node: its own Node (the Node authorizer)', { user: 'system:node:oracle-n1', groups: ['system:nodes', 'system:authenticated'], resourceAttributes: attrs('get', 'nodes', { name: 'oracle-n1' }) });
+  s.sar("a node: another Node's status", { user: 'system:node:oracle-n1', groups: ['system:nodes', 'system:authenticated'], resourceAttributes: attrs('update', 'nodes', { name: 'oracle-n2', subresource: 'status' }) });
+  s.sar('no user and no groups', { resourceAttributes: attrs('get', 'pods') });
+  s.sar('resource and non-resource attributes both', { user: 'u', resourceAttributes: attrs('get', 'pods'), nonResourceAttributes: { path: '/x', verb: 'get' } });
+  s.sar('neither', { user: 'u' });
+  s.post('a local review in its namespace', `${AUTHZ}/namespaces/default/localsubjectaccessreviews`, { spec: { user: 'oracle-alice', resourceAttributes: attrs('list', 'pods', { namespace: 'default' }) } });
+  s.post('a local review about another namespace', `${AUTHZ}/namespaces/default/localsubjectaccessreviews`, { spec: { user: 'oracle-alice', resourceAttributes: attrs('list', 'pods', { namespace: 'kube-system' }) } });
+  s.post('a local review of a URL', `${AUTHZ}/namespaces/default/localsubjectaccessreviews`, { spec: { user: 'oracle-alice', nonResourceAttributes: { path: '/x', verb: 'get' } } });
+  s.post('a self review (the administrator)', `${AUTHZ}/selfsubjectaccessreviews`, { spec: { resourceAttributes: attrs('create', 'statefulsets', { group: 'apps', namespace: 'default' }) } });
+  s.post('a self review of neither', `${AUTHZ}/selfsubjectaccessreviews`, { spec: {} });
+  s.post('a self rules review without a namespace', `${AUTHZ}/selfsubjectrulesreviews`, { spec: {} });
+
+  s.del('clean up', `${ROLE_BINDINGS}/oracle-rbac-user`);
+  s.del('clean up', `${CLUSTER_ROLE_BINDINGS}/oracle-rbac-group`);
+  s.del('clean up', `${ROLE_BINDINGS}/oracle-rbac-sa`);
+  s.del('clean up', `${ROLE_BINDINGS}/oracle-rbac-missing`);
+  s.del('clean up', `${CLUSTER_ROLES}/oracle-rbac-reader`);
+  return s.build();
+}
+
+export const rbac = {
+  name: 'rbac',
+  sequences: (): Sequence[] => [roleValidation(), bindingValidation(), reviews()],
+};
