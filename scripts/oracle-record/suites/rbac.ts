@@ -170,7 +170,41 @@ function reviews(): Sequence {
   return s.build();
 }
 
+/** Field and label selectors of a review: what validation refuses, and what the authorizer drops. */
+function reviewSelectors(): Sequence {
+  const s = new Seq('review-selectors');
+  const sel = (note: string, selectors: Obj): void => {
+    s.sar(note, { user: 'oracle-alice', resourceAttributes: { verb: 'list', resource: 'pods', ...selectors } });
+  };
+  const field = (...requirements: Obj[]): Obj => ({ fieldSelector: { requirements } });
+  const label = (...requirements: Obj[]): Obj => ({ labelSelector: { requirements } });
+  sel('field: a raw selector', { fieldSelector: { rawSelector: 'spec.nodeName=n1' } });
+  sel('field: a raw selector that does not parse', { fieldSelector: { rawSelector: 'a in (x)' } });
+  sel('field: In with one value', field({ key: 'spec.nodeName', operator: 'In', values: ['n1'] }));
+  sel('field: In with two values (dropped)', field({ key: 'a', operator: 'In', values: ['x', 'y'] }));
+  sel('field: In without values', field({ key: 'a', operator: 'In' }));
+  sel('field: Exists (dropped)', field({ key: 'a', operator: 'Exists' }));
+  sel('field: Exists with values', field({ key: 'a', operator: 'Exists', values: ['x'] }));
+  sel('field: no key', field({ key: '', operator: 'Exists', values: ['x'] }));
+  sel('field: an unknown operator (dropped)', field({ key: 'a', operator: 'Bogus', values: ['x'] }));
+  sel('field: one of two dropped', field({ key: 'a', operator: 'In', values: ['x'] }, { key: 'b', operator: 'Bogus' }));
+  sel('field: raw and requirements', { fieldSelector: { rawSelector: 'a=b', requirements: [{ key: 'a', operator: 'In', values: ['b'] }] } });
+  sel('field: neither', { fieldSelector: {} });
+  sel('label: a raw selector', { labelSelector: { rawSelector: 'a in (x),!b' } });
+  sel('label: a raw selector that does not parse', { labelSelector: { rawSelector: 'a in (' } });
+  sel('label: In without values', label({ key: 'a', operator: 'In' }));
+  sel('label: Exists with values', label({ key: 'a', operator: 'Exists', values: ['x'] }));
+  sel('label: a bad key', label({ key: 'a b', operator: 'Exists' }));
+  sel('label: no key', label({ key: '', operator: 'Exists' }));
+  sel('label: a bad value', label({ key: 'a', operator: 'In', values: ['x y'] }));
+  sel('label: Gt (dropped)', label({ key: 'a', operator: 'Gt', values: ['1'] }));
+  sel('label: one of two dropped', label({ key: 'a', operator: 'Exists' }, { key: 'b', operator: 'Bogus' }));
+  sel('both dropped in part', { ...field({ key: 'a', operator: 'In', values: ['x'] }, { key: 'b', operator: 'Bogus' }), ...label({ key: 'a', operator: 'Exists' }, { key: 'b', operator: 'Bogus' }) });
+  sel('both refused', { ...field({ key: '', operator: 'In' }), ...label({ key: 'a b', operator: 'In', values: ['x y'] }) });
+  return s.build();
+}
+
 export const rbac = {
   name: 'rbac',
-  sequences: (): Sequence[] => [roleValidation(), bindingValidation(), reviews()],
+  sequences: (): Sequence[] => [roleValidation(), bindingValidation(), reviews(), reviewSelectors()],
 };

@@ -7,14 +7,14 @@
 
 import type { KObject } from '../../machinery/object.js';
 import { badRequest, invalid as invalidStatus, type FieldError, type StatusError } from '../../machinery/errors.js';
-import { invalid, required } from '../../machinery/validation/field.js';
+import { forbidden, invalid, required } from '../../machinery/validation/field.js';
 import { GoStringer } from '../../machinery/validation/field.js';
 import { goPointerValue, goQuote } from '../../machinery/go-format.js';
-import { parseFieldSelector, SelectorParseError, type FieldRequirement } from '../../machinery/selectors.js';
+import { parseFieldSelector, parseLabelSelector, SelectorParseError, type FieldRequirement } from '../../machinery/selectors.js';
 import type { UserInfo } from '../authn/user.js';
 import type { Attributes, Authorizer, RuleResolver } from './authorizer.js';
 import type { ResourceDef, Strategy } from '../../registry/types.js';
-import { nameIsDNSSubdomain } from '../../machinery/validation/names.js';
+import { isQualifiedName, isValidLabelValue, nameIsDNSSubdomain } from '../../machinery/validation/names.js';
 import { FieldManager } from '../../patch/ssa/field-manager.js';
 import { SCHEMAS, rootDefinition } from '../../schema/types/index.js';
 
@@ -110,21 +110,58 @@ function nonResourceAttributesValue(n: NonResourceAttributes | null | undefined)
   return new GoStringer(`authorization.NonResourceAttributes{Path:${goQuote(n.path ?? '')}, Verb:${goQuote(n.verb ?? '')}}`);
 }
 
-function validateSelectorAttributes(sel: { rawSelector?: string; requirements?: unknown[] } | null | undefined, path: string): FieldError[] {
+interface SelectorRequirement {
+  key?: string;
+  operator?: string;
+  values?: string[];
+}
+
+const IN_VALUES = "must be specified when `operator` is 'In' or 'NotIn'";
+const EXISTS_VALUES = "may not be specified when `operator` is 'Exists' or 'DoesNotExist'";
+
+/** The operator's rule on values; operators kube does not know pass (a newer client may send them). */
+function operatorErrors(q: SelectorRequirement, p: string): FieldError[] {
+  const values = q.values ?? [];
+  if ((q.operator === 'In' || q.operator === 'NotIn') && values.length === 0) return [required(`${p}.values`, IN_VALUES)];
+  if ((q.operator === 'Exists' || q.operator === 'DoesNotExist') && values.length > 0) return [forbidden(`${p}.values`, EXISTS_VALUES)];
+  return [];
+}
+
+/** A field selector requirement: a key, and the operator's rule on values. */
+function fieldRequirementErrors(q: SelectorRequirement, p: string): FieldError[] {
+  return [...(q.key ? [] : [required(`${p}.key`, 'must be specified')]), ...operatorErrors(q, p)];
+}
+
+/** A label selector requirement: the operator's rule on values, a label key, label values. */
+function labelRequirementErrors(q: SelectorRequirement, p: string): FieldError[] {
+  const errs = operatorErrors(q, p);
+  for (const m of isQualifiedName(q.key ?? '')) errs.push(invalid(`${p}.key`, q.key ?? '', m));
+  (q.values ?? []).forEach((v, j) => {
+    for (const m of isValidLabelValue(v)) errs.push(invalid(`${p}.values[${j}]`, v, m));
+  });
+  return errs;
+}
+
+function validateSelectorAttributes(
+  sel: { rawSelector?: string; requirements?: unknown[] } | null | undefined,
+  path: string,
+  requirementErrors: (q: SelectorRequirement, p: string) => FieldError[],
+): FieldError[] {
   if (!sel) return [];
   const errs: FieldError[] = [];
   const raw = sel.rawSelector ?? '';
-  const reqs = sel.requirements ?? [];
+  const reqs = (sel.requirements ?? []) as SelectorRequirement[];
   if (raw && reqs.length) errs.push(invalid(`${path}.rawSelector`, raw, 'may not specified at the same time as requirements'));
   if (!raw && reqs.length === 0) errs.push(required(`${path}.requirements`, `when ${path} is specified, requirements or rawSelector is required`));
+  reqs.forEach((q, i) => errs.push(...requirementErrors(q ?? {}, `${path}.requirements[${i}]`)));
   return errs;
 }
 
 function validateResourceAttributes(r: ResourceAttributes | null | undefined): FieldError[] {
   if (!r) return [];
   return [
-    ...validateSelectorAttributes(r.fieldSelector, 'spec.resourceAttributes.fieldSelector'),
-    ...validateSelectorAttributes(r.labelSelector, 'spec.resourceAttributes.labelSelector'),
+    ...validateSelectorAttributes(r.fieldSelector, 'spec.resourceAttributes.fieldSelector', fieldRequirementErrors),
+    ...validateSelectorAttributes(r.labelSelector, 'spec.resourceAttributes.labelSelector', labelRequirementErrors),
   ];
 }
 
@@ -177,9 +214,37 @@ function fieldSelectorOf(r: ResourceAttributes): { reqs?: FieldRequirement[]; er
   return { reqs, error: reqs.length ? 'partially ignored' : 'ignored' };
 }
 
+/**
+ * Whether the authorizer could read a review's label selector: no authorizer kapi has looks at
+ * labels, but kube converts the selector all the same and says what it had to drop (an
+ * operator it does not know, a raw selector that does not parse). Validation has already
+ * refused what breaks the known operators' rules.
+ */
+function labelSelectorError(r: ResourceAttributes): 'ignored' | 'partially ignored' | undefined {
+  const sel = r.labelSelector;
+  if (!sel) return undefined;
+  if (sel.rawSelector) {
+    try {
+      parseLabelSelector(sel.rawSelector);
+      return undefined;
+    } catch (e) {
+      if (e instanceof SelectorParseError) return 'ignored';
+      throw e;
+    }
+  }
+  const reqs = (sel.requirements ?? []) as SelectorRequirement[];
+  const bad = reqs.filter((q) => !['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(q?.operator ?? '')).length;
+  if (bad === 0) return undefined;
+  return bad < reqs.length ? 'partially ignored' : 'ignored';
+}
+
 function resourceAttributesFor(user: UserInfo, r: ResourceAttributes): { attrs: Attributes; selectorErrors: string[] } {
   const fs = fieldSelectorOf(r);
-  const selectorErrors = fs.error ? [`spec.resourceAttributes.fieldSelector ${fs.error} due to parse error`] : [];
+  const ls = labelSelectorError(r);
+  const selectorErrors = [
+    ...(fs.error ? [`spec.resourceAttributes.fieldSelector ${fs.error} due to parse error`] : []),
+    ...(ls ? [`spec.resourceAttributes.labelSelector ${ls} due to parse error`] : []),
+  ];
   return {
     attrs: {
       user,
