@@ -204,7 +204,83 @@ function reviewSelectors(): Sequence {
   return s.build();
 }
 
+/**
+ * The Node authorizer: a pod bound to node oracle-n1 that uses secrets, config maps, a claim
+ * and a service account; what the node may read of them, what another node may not, and the
+ * rules for kinds kapi does not serve (decided by their names alone).
+ */
+function nodeAuthorizer(): Sequence {
+  const s = new Seq('node-authorizer');
+  const POD = '/api/v1/namespaces/default/pods';
+  s.post('a pod bound to oracle-n1', POD, {
+    metadata: { name: 'oracle-node-pod' },
+    spec: {
+      nodeName: 'oracle-n1',
+      serviceAccountName: 'oracle-sa',
+      // Given as kube would fill it in (the deprecated field kube copies from serviceAccountName).
+      serviceAccount: 'oracle-sa',
+      imagePullSecrets: [{ name: 'oracle-pull' }],
+      containers: [
+        {
+          name: 'c',
+          image: 'busybox',
+          env: [
+            { name: 'A', valueFrom: { secretKeyRef: { name: 'oracle-env-secret', key: 'k' } } },
+            { name: 'B', valueFrom: { configMapKeyRef: { name: 'oracle-env-cm', key: 'k' } } },
+          ],
+          envFrom: [{ configMapRef: { name: 'oracle-envfrom-cm' } }, { secretRef: { name: 'oracle-envfrom-secret' } }],
+        },
+      ],
+      volumes: [
+        { name: 'sec', secret: { secretName: 'oracle-vol-secret' } },
+        { name: 'cm', configMap: { name: 'oracle-vol-cm' } },
+        { name: 'claim', persistentVolumeClaim: { claimName: 'oracle-claim' } },
+        { name: 'proj', projected: { sources: [{ secret: { name: 'oracle-proj-secret' } }, { configMap: { name: 'oracle-proj-cm' } }] } },
+      ],
+    },
+  });
+  s.get('read it back (the graph follows the pod)', `${POD}/oracle-node-pod`);
+  const n1 = { user: 'system:node:oracle-n1', groups: ['system:nodes', 'system:authenticated'] };
+  const n2 = { user: 'system:node:oracle-n2', groups: ['system:nodes', 'system:authenticated'] };
+  const ask = (note: string, who: Obj, ra: Obj): void => {
+    s.sar(note, { ...who, resourceAttributes: ra });
+  };
+  const ns = { namespace: 'default' };
+  ask('its pod', n1, { verb: 'get', resource: 'pods', ...ns, name: 'oracle-node-pod' });
+  ask('not another node\'s', n2, { verb: 'get', resource: 'pods', ...ns, name: 'oracle-node-pod' });
+  for (const name of ['oracle-pull', 'oracle-env-secret', 'oracle-envfrom-secret', 'oracle-vol-secret', 'oracle-proj-secret']) ask(`secret ${name}`, n1, { verb: 'get', resource: 'secrets', ...ns, name });
+  for (const name of ['oracle-env-cm', 'oracle-envfrom-cm', 'oracle-vol-cm', 'oracle-proj-cm']) ask(`config map ${name}`, n1, { verb: 'get', resource: 'configmaps', ...ns, name });
+  ask('a secret no pod uses', n1, { verb: 'get', resource: 'secrets', ...ns, name: 'oracle-other' });
+  ask('a used secret, by another node', n2, { verb: 'get', resource: 'secrets', ...ns, name: 'oracle-vol-secret' });
+  ask('a used secret, listed by name', n1, { verb: 'list', resource: 'secrets', ...ns, name: 'oracle-vol-secret' });
+  ask('secrets, listed', n1, { verb: 'list', resource: 'secrets', ...ns });
+  ask('a used secret, updated', n1, { verb: 'update', resource: 'secrets', ...ns, name: 'oracle-vol-secret' });
+  ask('a secret at the cluster scope', n1, { verb: 'get', resource: 'secrets', name: 'oracle-vol-secret' });
+  ask('a config map subresource', n1, { verb: 'get', resource: 'configmaps', subresource: 'x', ...ns, name: 'oracle-vol-cm' });
+  ask('its claim', n1, { verb: 'get', resource: 'persistentvolumeclaims', ...ns, name: 'oracle-claim' });
+  ask('its claim\'s status', n1, { verb: 'patch', resource: 'persistentvolumeclaims', subresource: 'status', ...ns, name: 'oracle-claim' });
+  ask('its claim, listed', n1, { verb: 'list', resource: 'persistentvolumeclaims', ...ns });
+  ask('a token for its pod\'s account', n1, { verb: 'create', resource: 'serviceaccounts', subresource: 'token', ...ns, name: 'oracle-sa' });
+  ask('a token for another account', n1, { verb: 'create', resource: 'serviceaccounts', subresource: 'token', ...ns, name: 'default' });
+  ask('a resource claim', n1, { verb: 'get', resource: 'resourceclaims', group: 'resource.k8s.io', ...ns, name: 'x' });
+  ask('resource claims, listed', n1, { verb: 'list', resource: 'resourceclaims', group: 'resource.k8s.io', ...ns });
+  ask('a volume attachment', n1, { verb: 'get', resource: 'volumeattachments', group: 'storage.k8s.io', name: 'x' });
+  ask('volume attachments, listed', n1, { verb: 'list', resource: 'volumeattachments', group: 'storage.k8s.io' });
+  ask('its CSINode', n1, { verb: 'update', resource: 'csinodes', group: 'storage.k8s.io', name: 'oracle-n1' });
+  ask('another CSINode', n1, { verb: 'get', resource: 'csinodes', group: 'storage.k8s.io', name: 'oracle-n2' });
+  ask('CSINodes, listed', n1, { verb: 'list', resource: 'csinodes', group: 'storage.k8s.io' });
+  ask('a CSINode created', n1, { verb: 'create', resource: 'csinodes', group: 'storage.k8s.io' });
+  ask('a CSINode subresource', n1, { verb: 'get', resource: 'csinodes', group: 'storage.k8s.io', subresource: 'x', name: 'oracle-n1' });
+  ask('resource slices of its own', n1, { verb: 'list', resource: 'resourceslices', group: 'resource.k8s.io', fieldSelector: { rawSelector: 'spec.nodeName=oracle-n1' } });
+  ask('resource slices of another node', n1, { verb: 'watch', resource: 'resourceslices', group: 'resource.k8s.io', fieldSelector: { rawSelector: 'spec.nodeName=oracle-n2' } });
+  ask('a resource slice by name', n1, { verb: 'get', resource: 'resourceslices', group: 'resource.k8s.io', name: 'x' });
+  ask('a resource slice created', n1, { verb: 'create', resource: 'resourceslices', group: 'resource.k8s.io' });
+  ask('a resource slice, escalated', n1, { verb: 'escalate', resource: 'resourceslices', group: 'resource.k8s.io' });
+  s.del('delete the pod at once', `${POD}/oracle-node-pod?gracePeriodSeconds=0`);
+  return s.build();
+}
+
 export const rbac = {
   name: 'rbac',
-  sequences: (): Sequence[] => [roleValidation(), bindingValidation(), reviews(), reviewSelectors()],
+  sequences: (): Sequence[] => [roleValidation(), bindingValidation(), reviews(), reviewSelectors(), nodeAuthorizer()],
 };

@@ -5,7 +5,9 @@
 // answer must agree after masking: validation messages and causes of roles and bindings,
 // defaults, and SubjectAccessReview, LocalSubjectAccessReview, SelfSubjectAccessReview and
 // SelfSubjectRulesReview answers (allowed, reasons naming the binding, the Node authorizer's
-// and system:masters' answers, validation; field and label selectors of reviews). Re-record with scripts/oracle-record (README there).
+// and system:masters' answers, validation; field and label selectors of reviews; the Node
+// authorizer over a pod bound to a node and the secrets, config maps, claim and account it
+// uses, and its rules for kinds kapi does not serve). Re-record with scripts/oracle-record (README there).
 
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +32,8 @@ afterAll(async () => {
 
 describe('RBAC objects and access reviews, as kube-apiserver 1.33 answers them', () => {
   const fixtures = loadFixtures(join(FIXTURES, 'rbac'));
-  it('holds the four sequences', () => {
-    expect(fixtures.flatMap((f) => f.sequences.map((s) => s.name))).toEqual(['role-validation', 'binding-validation', 'access-reviews', 'review-selectors']);
+  it('holds the five sequences', () => {
+    expect(fixtures.flatMap((f) => f.sequences.map((s) => s.name))).toEqual(['role-validation', 'binding-validation', 'access-reviews', 'review-selectors', 'node-authorizer']);
   });
   for (const f of fixtures) {
     for (const seq of f.sequences) {

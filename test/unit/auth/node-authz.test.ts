@@ -41,6 +41,10 @@ const stores: Record<string, GenericStore> = {
   '/persistentvolumeclaims': fakeStore('/registry/core/persistentvolumeclaims/', true, [
     { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-web-0', namespace: 'web' }, spec: { volumeName: 'pv-7' } },
   ]),
+  '/persistentvolumes': fakeStore('/registry/core/persistentvolumes/', false, [
+    { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-7' }, spec: { csi: { driver: 'd', volumeHandle: 'h', nodeStageSecretRef: { name: 'csi-creds', namespace: 'storage' } } } },
+    { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-8' }, spec: { csi: { driver: 'd', volumeHandle: 'h', nodeStageSecretRef: { name: 'other-creds', namespace: 'storage' } } } },
+  ]),
 };
 const authz = new NodeAuthorizer({ store: (g, r) => stores[`${g}/${r}`], nodeRules });
 authz.start();
@@ -102,6 +106,14 @@ describe('the Node authorizer', () => {
     expect(decide(a('create', 'serviceaccounts', { namespace: 'web', name: 'builder', subresource: 'token' }))).toBe('allow');
     expect(decide(a('create', 'serviceaccounts', { namespace: 'web', name: 'default', subresource: 'token' }))).toBe("no: no relationship found between node 'n1' and this object");
     expect(decide(a('get', 'serviceaccounts', { namespace: 'web', name: 'builder' }))).toBe('no: not allowed to get service accounts');
+  });
+
+  it('the secrets of the volumes its pods\' claims are bound to (node <- pod <- pvc <- pv <- secret)', () => {
+    expect(decide(a('get', 'secrets', { namespace: 'storage', name: 'csi-creds' }))).toBe('allow');
+    expect(decide(a('watch', 'secrets', { namespace: 'storage', name: 'csi-creds' }))).toBe('allow');
+    expect(decide(a('get', 'secrets', { namespace: 'storage', name: 'other-creds' }))).toBe("no: no relationship found between node 'n1' and this object");
+    expect(decide(a('get', 'secrets', { namespace: 'web', name: 'csi-creds' }))).toBe("no: no relationship found between node 'n1' and this object");
+    expect(decide(a('list', 'secrets', { namespace: 'storage' }))).toBe('no: No Object name found');
   });
 
   it('its Lease in kube-node-lease only; everything else by the static node rules', () => {

@@ -2,8 +2,9 @@
 // `system:node:<name>` in `system:nodes` may read its own Node and the pods bound to it (and
 // list or watch pods only with `spec.nodeName=<name>`), write its Node and the pods' status
 // (NodeRestriction, src/auth/authz/node/restriction.ts, narrows those writes to its own
-// objects), use its Lease in kube-node-lease, read the claims and volumes of its pods, make
-// tokens for its pods' service accounts, and whatever the static node rules allow (kube's
+// objects), use its Lease in kube-node-lease, read the claims, volumes, secrets, config maps
+// and resource claims of its pods, make tokens for its pods' service accounts, use its
+// CSINode and (by field selector) its ResourceSlices, and whatever the static node rules allow (kube's
 // NodeRules: the `system:node` role's rules). Anything else gets no opinion, so RBAC may still
 // allow it.
 //
@@ -42,24 +43,85 @@ interface PodFacts {
   name: string;
   claims: string[];
   serviceAccount: string;
+  secrets: Set<string>;
+  configMaps: Set<string>;
+  resourceClaims: Set<string>;
 }
 
-function podFacts(obj: KObject): PodFacts {
-  const spec = (obj.spec ?? {}) as { nodeName?: string; serviceAccountName?: string; volumes?: { name?: string; persistentVolumeClaim?: { claimName?: string }; ephemeral?: unknown }[] };
-  const claims: string[] = [];
-  for (const v of spec.volumes ?? []) {
-    if (v.persistentVolumeClaim?.claimName) claims.push(v.persistentVolumeClaim.claimName);
-    // A generic ephemeral volume's claim is named <pod>-<volume>.
-    else if (v.ephemeral && v.name) claims.push(`${obj.metadata.name}-${v.name}`);
+type Obj = Record<string, unknown>;
+const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => !!x && typeof x === 'object') : []);
+const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The secrets and config maps a container's environment names. */
+function visitContainerRefs(c: Obj, secrets: Set<string>, configMaps: Set<string>): void {
+  for (const e of objs(c.env)) {
+    const from = obj(e.valueFrom);
+    if (str(obj(from?.secretKeyRef)?.name)) secrets.add(str(obj(from?.secretKeyRef)?.name));
+    if (str(obj(from?.configMapKeyRef)?.name)) configMaps.add(str(obj(from?.configMapKeyRef)?.name));
   }
+  for (const e of objs(c.envFrom)) {
+    if (str(obj(e.secretRef)?.name)) secrets.add(str(obj(e.secretRef)?.name));
+    if (str(obj(e.configMapRef)?.name)) configMaps.add(str(obj(e.configMapRef)?.name));
+  }
+}
+
+/** Volume sources that name a secret by `secretRef.name` (kube's VisitPodSecretNames). */
+const SECRET_REF_SOURCES = ['cephfs', 'cinder', 'flexVolume', 'rbd', 'scaleIO', 'iscsi', 'storageos'];
+
+function podFacts(o: KObject): PodFacts {
+  const spec = (o.spec ?? {}) as Obj;
+  const claims: string[] = [];
+  const secrets = new Set<string>();
+  const configMaps = new Set<string>();
+  const resourceClaims = new Set<string>();
+  for (const r of objs(spec.imagePullSecrets)) if (str(r.name)) secrets.add(str(r.name));
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) for (const c of objs(spec[list])) visitContainerRefs(c, secrets, configMaps);
+  for (const v of objs(spec.volumes)) {
+    const pvc = obj(v.persistentVolumeClaim);
+    if (str(pvc?.claimName)) claims.push(str(pvc?.claimName));
+    // A generic ephemeral volume's claim is named <pod>-<volume>.
+    else if (v.ephemeral && str(v.name)) claims.push(`${o.metadata.name}-${str(v.name)}`);
+    if (str(obj(v.secret)?.secretName)) secrets.add(str(obj(v.secret)?.secretName));
+    if (str(obj(v.azureFile)?.secretName)) secrets.add(str(obj(v.azureFile)?.secretName));
+    if (str(obj(obj(v.csi)?.nodePublishSecretRef)?.name)) secrets.add(str(obj(obj(v.csi)?.nodePublishSecretRef)?.name));
+    for (const src of SECRET_REF_SOURCES) if (str(obj(obj(v[src])?.secretRef)?.name)) secrets.add(str(obj(obj(v[src])?.secretRef)?.name));
+    if (str(obj(v.configMap)?.name)) configMaps.add(str(obj(v.configMap)?.name));
+    for (const p of objs(obj(v.projected)?.sources)) {
+      if (str(obj(p.secret)?.name)) secrets.add(str(obj(p.secret)?.name));
+      if (str(obj(p.configMap)?.name)) configMaps.add(str(obj(p.configMap)?.name));
+    }
+  }
+  for (const c of objs(spec.resourceClaims)) if (str(c.resourceClaimName)) resourceClaims.add(str(c.resourceClaimName));
+  for (const c of objs(obj(o.status)?.resourceClaimStatuses)) if (str(c.resourceClaimName)) resourceClaims.add(str(c.resourceClaimName));
   return {
-    nodeName: spec.nodeName ?? '',
-    namespace: obj.metadata.namespace ?? '',
-    name: obj.metadata.name ?? '',
+    nodeName: str(spec.nodeName),
+    namespace: o.metadata.namespace ?? '',
+    name: o.metadata.name ?? '',
     claims,
-    serviceAccount: spec.serviceAccountName || 'default',
+    serviceAccount: str(spec.serviceAccountName) || 'default',
+    secrets,
+    configMaps,
+    resourceClaims,
   };
 }
+
+/** The secrets (namespace/name) a PersistentVolume names (kube's VisitPVSecretNames, for the sources kube lists). */
+function pvSecrets(pv: KObject): string[] {
+  const spec = (pv.spec ?? {}) as Obj;
+  const out: string[] = [];
+  const add = (ref: Obj | undefined, defaultNamespace = ''): void => {
+    if (str(ref?.name)) out.push(`${str(ref?.namespace) || defaultNamespace}/${str(ref?.name)}`);
+  };
+  const csi = obj(spec.csi);
+  for (const k of ['controllerPublishSecretRef', 'nodePublishSecretRef', 'nodeStageSecretRef', 'controllerExpandSecretRef', 'nodeExpandSecretRef']) add(obj(csi?.[k]));
+  for (const src of ['cephfs', 'cinder', 'flexVolume', 'rbd', 'scaleIO', 'iscsi', 'storageos']) add(obj(obj(spec[src])?.secretRef));
+  const azure = obj(spec.azureFile);
+  if (str(azure?.secretName)) out.push(`${str(azure?.secretNamespace) || 'default'}/${str(azure?.secretName)}`);
+  return out;
+}
+
+type Related = 'pod' | 'pvc' | 'pv' | 'serviceaccount' | 'secret' | 'configmap' | 'resourceclaim' | 'volumeattachment' | 'resourceslice';
 
 const ALLOW: AuthorizationResult = { decision: 'allow', reason: '' };
 const noOpinion = (reason = ''): AuthorizationResult => ({ decision: 'no-opinion', reason });
@@ -110,41 +172,79 @@ export class NodeAuthorizer implements Authorizer, RuleResolver {
     return [...(this.podsByNode.get(nodeName) ?? [])].map((k) => this.pods.get(k)!).filter(Boolean);
   }
 
-  /** kube's hasPathFrom, over the relations kapi serves: pod -> node, claim -> pod, volume -> claim, account -> pod. */
-  private related(nodeName: string, kind: 'pod' | 'pvc' | 'pv' | 'serviceaccount', namespace: string, name: string): boolean {
+  /** The names of the PersistentVolumes the claims of this node's pods are bound to. */
+  private nodeVolumeNames(pods: PodFacts[]): string[] {
+    const pvcs = this.src.store('', 'persistentvolumeclaims');
+    if (!pvcs) return [];
+    const out: string[] = [];
+    for (const p of pods) {
+      for (const c of p.claims) {
+        const e = pvcs.cache.get(pvcs.keyFor(p.namespace, c));
+        if (!e) continue;
+        const volumeName = ((decodeObject(e.bytes).spec ?? {}) as { volumeName?: string }).volumeName;
+        if (volumeName) out.push(volumeName);
+      }
+    }
+    return out;
+  }
+
+  /** Those volumes' objects, where they exist (for the secrets they name). */
+  private nodeVolumes(pods: PodFacts[]): KObject[] {
+    const pvs = this.src.store('', 'persistentvolumes');
+    if (!pvs) return [];
+    return this.nodeVolumeNames(pods)
+      .map((n) => pvs.cache.get(pvs.keyFor('', n)))
+      .filter((e) => e !== undefined)
+      .map((e) => decodeObject(e.bytes));
+  }
+
+  /**
+   * kube's hasPathFrom, over the relations kapi can see: pod -> node; claim, secret, config
+   * map, resource claim and account -> pod; volume -> claim; secret -> volume. Kinds kapi does
+   * not serve (volume attachments, resource slices) have no objects, so nothing relates them.
+   */
+  private related(nodeName: string, kind: Related, namespace: string, name: string): boolean {
     const pods = this.nodePods(nodeName);
+    const inNs = pods.filter((p) => p.namespace === namespace);
     switch (kind) {
       case 'pod':
-        return pods.some((p) => p.namespace === namespace && p.name === name);
+        return inNs.some((p) => p.name === name);
       case 'pvc':
-        return pods.some((p) => p.namespace === namespace && p.claims.includes(name));
+        return inNs.some((p) => p.claims.includes(name));
       case 'serviceaccount':
-        return pods.some((p) => p.namespace === namespace && p.serviceAccount === name);
-      case 'pv': {
-        const pvcs = this.src.store('', 'persistentvolumeclaims');
-        if (!pvcs) return false;
-        for (const p of pods) {
-          for (const c of p.claims) {
-            const e = pvcs.cache.get(pvcs.keyFor(p.namespace, c));
-            if (!e) continue;
-            const volumeName = ((decodeObject(e.bytes).spec ?? {}) as { volumeName?: string }).volumeName;
-            if (volumeName === name) return true;
-          }
-        }
+        return inNs.some((p) => p.serviceAccount === name);
+      case 'configmap':
+        return inNs.some((p) => p.configMaps.has(name));
+      case 'resourceclaim':
+        return inNs.some((p) => p.resourceClaims.has(name));
+      case 'secret':
+        return inNs.some((p) => p.secrets.has(name)) || this.nodeVolumes(pods).some((pv) => pvSecrets(pv).includes(`${namespace}/${name}`));
+      case 'pv':
+        // A bound claim relates its volume by name, whether the volume exists or not.
+        return this.nodeVolumeNames(pods).includes(name);
+      case 'volumeattachment':
+      case 'resourceslice':
         return false;
-      }
     }
   }
 
-  private authorizeRelated(nodeName: string, kind: 'pod' | 'pvc' | 'pv' | 'serviceaccount', a: Attributes): AuthorizationResult {
+  private authorizeRelated(nodeName: string, kind: Related, a: Attributes): AuthorizationResult {
     if (!a.name) return noOpinion('No Object name found');
     if (!this.related(nodeName, kind, a.namespace, a.name)) return noOpinion(`no relationship found between node '${nodeName}' and this object`);
     return ALLOW;
   }
 
-  private authorizeGet(nodeName: string, kind: 'pod' | 'pvc' | 'pv', a: Attributes): AuthorizationResult {
+  private authorizeGet(nodeName: string, kind: Related, a: Attributes): AuthorizationResult {
     if (a.verb !== 'get') return noOpinion('can only get individual resources of this type');
     if (a.subresource) return noOpinion('cannot get subresource');
+    return this.authorizeRelated(nodeName, kind, a);
+  }
+
+  /** Secrets and config maps: get, list and watch of one named object its pods use. */
+  private authorizeReadNamespacedObject(nodeName: string, kind: Related, a: Attributes): AuthorizationResult {
+    if (a.verb !== 'get' && a.verb !== 'list' && a.verb !== 'watch') return noOpinion('can only read resources of this type');
+    if (a.subresource) return noOpinion('cannot read subresource');
+    if (!a.namespace) return noOpinion('can only read namespaced object of this type');
     return this.authorizeRelated(nodeName, kind, a);
   }
 
@@ -163,6 +263,18 @@ export class NodeAuthorizer implements Authorizer, RuleResolver {
           return this.authorizeGet(nodeName, 'pvc', a);
         case 'persistentvolumes.':
           return this.authorizeGet(nodeName, 'pv', a);
+        case 'secrets.':
+          return this.authorizeReadNamespacedObject(nodeName, 'secret', a);
+        case 'configmaps.':
+          return this.authorizeReadNamespacedObject(nodeName, 'configmap', a);
+        case 'resourceclaims.resource.k8s.io':
+          return this.authorizeGet(nodeName, 'resourceclaim', a);
+        case 'volumeattachments.storage.k8s.io':
+          return this.authorizeGet(nodeName, 'volumeattachment', a);
+        case 'csinodes.storage.k8s.io':
+          return this.authorizeCSINode(nodeName, a);
+        case 'resourceslices.resource.k8s.io':
+          return this.authorizeResourceSlice(nodeName, a);
         case 'serviceaccounts.':
           if (a.verb === 'get' && !a.subresource) return noOpinion('not allowed to get service accounts');
           if (a.verb !== 'create' || !a.name) return noOpinion('can only create tokens for individual service accounts');
@@ -185,6 +297,34 @@ export class NodeAuthorizer implements Authorizer, RuleResolver {
     // A create names no object in its URL: NodeRestriction checks the lease's name.
     if (a.verb !== 'create' && a.name !== nodeName) return noOpinion('can only access node lease with the same name as the requesting node');
     return ALLOW;
+  }
+
+  private authorizeCSINode(nodeName: string, a: Attributes): AuthorizationResult {
+    if (!['get', 'create', 'update', 'patch', 'delete'].includes(a.verb)) return noOpinion('can only get, create, update, patch, or delete a CSINode');
+    if (a.subresource) return noOpinion('cannot authorize CSINode subresources');
+    if (a.verb !== 'create' && a.name !== nodeName) return noOpinion('can only access CSINode with the same name as the requesting node');
+    return ALLOW;
+  }
+
+  private authorizeResourceSlice(nodeName: string, a: Attributes): AuthorizationResult {
+    if (a.subresource) return noOpinion('cannot authorize ResourceSlice subresources');
+    switch (a.verb) {
+      case 'create':
+        // A create names no object yet: NodeRestriction checks its node name.
+        return ALLOW;
+      case 'get':
+      case 'update':
+      case 'patch':
+      case 'delete':
+        return this.authorizeRelated(nodeName, 'resourceslice', a);
+      case 'list':
+      case 'watch':
+      case 'deletecollection':
+        if ((a.fieldSelector ?? []).some((r) => r.field === 'spec.nodeName' && r.operator === '=' && r.value === nodeName)) return ALLOW;
+        return noOpinion('can only list/watch/deletecollection resourceslices with nodeName field selector');
+      default:
+        return noOpinion('only the following verbs are allowed for a ResourceSlice: get, watch, list, create, update, patch, delete, deletecollection');
+    }
   }
 
   private authorizeNode(nodeName: string, a: Attributes): AuthorizationResult {
