@@ -60,6 +60,42 @@ describe('a node agent', () => {
     );
   });
 
+  // Each answer is kube-apiserver 1.33.13's to the same request (--enable-admission-plugins=NodeRestriction).
+  it('its own Node only, without taints, owner references or labels outside the kubelet\'s; its own Lease', async () => {
+    const MERGE = { 'content-type': 'application/merge-patch+json' };
+    const refused = async (method: string, path: string, body: unknown, message: string, headers?: Record<string, string>): Promise<void> => {
+      const r = await http(n1, method, path, body, headers);
+      expect(r.json).toMatchObject({ code: 403, reason: 'Forbidden', message });
+    };
+    await refused('POST', '/api/v1/nodes', { metadata: { name: 'n2' } }, 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
+    await refused(
+      'POST',
+      '/api/v1/nodes',
+      { metadata: { name: 'n1', labels: { 'kubernetes.io/hostname': 'n1', 'node-role.kubernetes.io/master': '' } } },
+      'nodes "n1" is forbidden: node "n1" is not allowed to set the following labels: node-role.kubernetes.io/master',
+    );
+    expectCode(await http(n1, 'POST', '/api/v1/nodes', { metadata: { name: 'n1', labels: { 'kubernetes.io/hostname': 'n1', 'foo.example.com/x': 'y' } } }), 201);
+    await refused('PATCH', '/api/v1/nodes/n1', { metadata: { labels: { 'node-restriction.kubernetes.io/x': 'y' } } }, 'nodes "n1" is forbidden: is not allowed to modify labels: node-restriction.kubernetes.io/x', MERGE);
+    await refused('PATCH', '/api/v1/nodes/n1', { spec: { taints: [{ key: 'a', effect: 'NoSchedule' }] } }, 'nodes "n1" is forbidden: node "n1" is not allowed to modify taints', MERGE);
+    await refused(
+      'PATCH',
+      '/api/v1/nodes/n1',
+      { metadata: { ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: 'x', uid: '1' }] } },
+      'nodes "n1" is forbidden: node "n1" is not allowed to modify ownerReferences',
+      MERGE,
+    );
+    expectCode(await http(n1, 'PATCH', '/api/v1/nodes/n1', { metadata: { labels: { 'topology.kubernetes.io/zone': 'z' } } }, MERGE), 200);
+    expectCode(await http(n1, 'PATCH', '/api/v1/nodes/n1/status', { status: { capacity: { cpu: '2' } } }, MERGE), 200);
+    expectCode(await http(k, 'POST', '/api/v1/nodes', { metadata: { name: 'n2' } }), 201);
+    await refused('PATCH', '/api/v1/nodes/n2/status', { status: { capacity: { cpu: '2' } } }, 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"', MERGE);
+    await refused('DELETE', '/api/v1/nodes/n1', undefined, 'nodes "n1" is forbidden: User "system:node:n1" cannot delete resource "nodes" in API group "" at the cluster scope');
+
+    const LEASES = '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases';
+    await http(k, 'POST', NS(), ns('kube-node-lease'));
+    await refused('POST', LEASES, { metadata: { name: 'n2' }, spec: { holderIdentity: 'n2' } }, 'leases.coordination.k8s.io "n2" is forbidden: can only access node lease with the same name as the requesting node');
+    expectCode(await http(n1, 'POST', LEASES, { metadata: { name: 'n1' }, spec: { holderIdentity: 'n1' } }), 201);
+  });
+
   it('another user in system:nodes without a node name is not a node', async () => {
     const impostor = await asUser(k, 'mallory', ['system:nodes']);
     expect(json(await http(impostor, 'GET', PODS('work', 'a'))).message).toBe('pods "a" is forbidden: User "mallory" cannot get resource "pods" in API group "" in the namespace "work"');
