@@ -28,6 +28,21 @@ Flags of serve:
   --tls-cipher-suites strings       cipher suites for TLS 1.2 and below, by their Go names (comma-separated)
   --http2-max-streams-per-connection int  streams one HTTP/2 connection may have open (default 0: 250)
   --anonymous-auth                  serve requests without credentials as system:anonymous (default true)
+  --token-auth-file string          static bearer tokens, CSV: token,user,uid[,"group1,group2"]
+  --service-account-issuer strings  issuers of service account tokens; the first signs (repeatable;
+                                    default "https://kubernetes.default.svc.cluster.local")
+  --service-account-signing-key-file string  the key tokens are signed with (default: <cert-dir>/sa.key,
+                                    an ECDSA P-256 key made on the first start)
+  --service-account-key-file strings  PEM files of keys tokens are verified with (repeatable;
+                                    default: the signing key)
+  --api-audiences strings           audiences of the API (comma-separated; default: the issuers)
+  --service-account-max-token-expiration duration  cap on a TokenRequest's lifetime (0: none)
+  --audit-policy-file string        audit.k8s.io/v1 Policy; with --audit-log-path turns auditing on
+  --audit-log-path string           where audit events go, one JSON line each ("-" for stdout)
+  --audit-log-maxsize int           megabytes before the log rotates (default 0: 100)
+  --audit-log-maxbackup int         rotated files kept (default 0: all)
+  --audit-log-maxage int            days rotated files are kept (default 0: forever)
+  --audit-log-format string         "json" (default; kube's "legacy" text is not written)
   --insecure-plain-http             serve plain HTTP/1.1 with no TLS and no authentication, every request
                                     as system:unsecured in system:masters; for tests and debugging only
   --storage-backend string          "level" (embedded LevelDB, default) or "etcd3"
@@ -105,6 +120,18 @@ async function serve(argv: string[]): Promise<void> {
         'tls-cipher-suites': { type: 'string', multiple: true },
         'http2-max-streams-per-connection': { type: 'string', default: '0' },
         'anonymous-auth': { type: 'string', default: 'true' },
+        'token-auth-file': { type: 'string' },
+        'service-account-issuer': { type: 'string', multiple: true },
+        'service-account-signing-key-file': { type: 'string' },
+        'service-account-key-file': { type: 'string', multiple: true },
+        'api-audiences': { type: 'string', multiple: true },
+        'service-account-max-token-expiration': { type: 'string', default: '0s' },
+        'audit-policy-file': { type: 'string' },
+        'audit-log-path': { type: 'string' },
+        'audit-log-maxsize': { type: 'string', default: '0' },
+        'audit-log-maxbackup': { type: 'string', default: '0' },
+        'audit-log-maxage': { type: 'string', default: '0' },
+        'audit-log-format': { type: 'string', default: 'json' },
         'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
@@ -164,9 +191,35 @@ async function serve(argv: string[]): Promise<void> {
       };
       serving = { tls };
     }
+    const maxTokenMs = parseDuration(values['service-account-max-token-expiration']);
+    if (maxTokenMs !== 0 && (maxTokenMs < 3_600_000 || maxTokenMs > 2 ** 32 * 1000)) {
+      throw new Error('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
+    }
+    const intFlag = (name: 'audit-log-maxsize' | 'audit-log-maxbackup' | 'audit-log-maxage'): number => {
+      const v = Number(values[name]);
+      if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be greater than or equal to 0`);
+      return v;
+    };
+    if (values['audit-log-format'] !== 'json') throw new Error(`invalid audit log format ${values['audit-log-format']}, allowed formats are "json"`);
+    const pathOrStdout = (p: string | undefined) => (p === undefined || p === '-' ? p : resolve(p));
     cfg = {
       serving,
       anonymousAuth: parseGoBool('anonymous-auth', values['anonymous-auth']),
+      tokens: {
+        tokenAuthFile: values['token-auth-file'] && resolve(values['token-auth-file']),
+        serviceAccountIssuers: listOf(values['service-account-issuer']),
+        serviceAccountSigningKeyFile: values['service-account-signing-key-file'] && resolve(values['service-account-signing-key-file']),
+        serviceAccountKeyFiles: listOf(values['service-account-key-file']).map((f) => resolve(f)),
+        apiAudiences: listOf(values['api-audiences']),
+        maxTokenExpirationSeconds: Math.floor(maxTokenMs / 1000),
+      },
+      audit: {
+        policyFile: values['audit-policy-file'] && resolve(values['audit-policy-file']),
+        logPath: pathOrStdout(values['audit-log-path']),
+        maxSizeMB: intFlag('audit-log-maxsize'),
+        maxBackups: intFlag('audit-log-maxbackup'),
+        maxAgeDays: intFlag('audit-log-maxage'),
+      },
       dataDir,
       bindAddress: values['bind-address'],
       securePort: port,

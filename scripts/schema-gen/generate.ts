@@ -36,6 +36,8 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
     type,
   })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
+  ...['ServiceAccount', 'ServiceAccountList'].map((type) => ({ pkg: 'k8s.io/api/core/v1', type })),
+  ...['TokenRequest', 'TokenReview', 'SelfSubjectReview'].map((type) => ({ pkg: 'k8s.io/api/authentication/v1', type })),
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
 ];
 

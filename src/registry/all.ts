@@ -4,6 +4,7 @@ import type { ResourceDef } from './types.js';
 import { namespaces } from './core/namespaces/strategy.js';
 import { persistentVolumeClaims } from './core/persistentvolumeclaims/strategy.js';
 import { pods } from './core/pods/strategy.js';
+import { serviceAccounts } from './core/serviceaccounts/strategy.js';
 import { controllerRevisions } from './apps/controllerrevisions/strategy.js';
 import { statefulSets } from './apps/statefulsets/strategy.js';
 import { podDisruptionBudgets } from './policy/poddisruptionbudgets/strategy.js';
@@ -13,6 +14,7 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   namespaces,
   persistentVolumeClaims,
   pods,
+  serviceAccounts,
   controllerRevisions,
   statefulSets,
   podDisruptionBudgets,

@@ -68,6 +68,55 @@ export interface ScaleSpec {
   selector(obj: KObject): string;
 }
 
+/** The store of the object an action acts on (GenericStore): its one update loop. */
+export interface ActionStore {
+  readonly gr: { group: string; resource: string };
+  guaranteedUpdate(
+    namespace: string,
+    name: string,
+    subresource: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing?: () => KObject,
+    dryRun?: boolean,
+  ): Promise<{ obj: KObject }>;
+}
+
+/** A POST subresource that takes a `kind` body (a Binding, an Eviction) for one object. */
+export interface ActionSubresource {
+  /** The kind of the body, and of the discovery entry. */
+  kind: { group: string; version: string; kind: string };
+  /** The strategy of the updates the action makes through the store (subresource = its name). */
+  strategy?: Strategy;
+  /** Acts on object `name`; answers the code and the body to send (a Status or an object). */
+  post(store: ActionStore, namespace: string, name: string, body: KObject, opts: { dryRun: boolean }): Promise<{ code: number; body: Record<string, unknown> }>;
+}
+
+/** Who made a request, as the authenticators (and impersonation) settled it: kube's user.Info. */
+export interface RequestUser {
+  name: string;
+  uid: string;
+  groups: string[];
+  extra: Record<string, string[]>;
+}
+
+/** What a create-only resource's handler is told about the request. */
+export interface CreateOnlyRequest {
+  namespace: string;
+  user: RequestUser;
+  dryRun: boolean;
+  /** The field manager (fieldManager, else the user agent's name). */
+  manager: string;
+  annotate(key: string, value: string): void;
+}
+
+/**
+ * A resource that is never stored: a POST of its kind is answered with the object filled in
+ * (kube's TokenReview, SelfSubjectReview and the access reviews). Every other verb is 405.
+ */
+export interface CreateOnlyREST {
+  create(obj: KObject, req: CreateOnlyRequest): Promise<Record<string, unknown>>;
+}
+
 /** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
 export interface SubresourceWriteResult {
   object: Record<string, unknown>;
@@ -130,6 +179,13 @@ export interface ResourceDef extends ResourceNames {
   /** Objects created at first start (e.g. the default namespaces). */
   bootstrap?: KObject[];
   /**
+   * Subresources that take another kind by POST and act on the object (kube's Creater
+   * subresources: pods/binding, pods/eviction), by name.
+   */
+  actions?: Record<string, ActionSubresource>;
+  /** Set for a resource served without storage (reviews): only POST to the collection. */
+  createOnly?: CreateOnlyREST;
+  /**
    * Field labels a field selector may use beyond metadata.name and metadata.namespace
    * (kube's per-kind field label conversion and ToSelectableFields), each reading its value.
    */
@@ -155,6 +211,7 @@ export function apiResourceOf(def: ResourceDef): APIResource {
     namespaced: def.namespaced,
     verbs: verbsOf(def),
     objectSubresources: Object.keys(def.subresources ?? {}).sort(),
+    actions: Object.entries(def.actions ?? {}).map(([name, a]) => ({ name, ...a.kind })),
     scale: def.scale !== undefined,
     // kube documents the deleted object as the DELETE answer only for storages that return it
     // (MayReturnFullObjectDeleter); a namespace's own delete logic answers with it but is

@@ -2,6 +2,8 @@
 // server, started in that order and stopped in reverse.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Koa from 'koa';
 import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -28,6 +30,16 @@ import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { ServiceAccountsController } from '../controllers/serviceaccounts.js';
+import { loadTokenFile } from '../auth/authn/token-file.js';
+import type { TokenAuthenticator } from '../auth/authn/bearer-token.js';
+import { loadServiceAccountKeys } from '../auth/serviceaccount/keys.js';
+import { ServiceAccountTokenAuthenticator, type ObjectLookup } from '../auth/serviceaccount/authenticator.js';
+import { tokenRequestAction } from '../auth/serviceaccount/token-request.js';
+import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
+import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
+import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
+import { impersonationFilter } from './filters/impersonation.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -47,7 +59,37 @@ export interface NodeConfig {
   serving: ServingConfig;
   /** --anonymous-auth */
   anonymousAuth: boolean;
+  /** Token sources: the token file and service accounts. */
+  tokens?: TokenConfig;
+  /** --audit-*: auditing is on with both a policy file and a log path. */
+  audit?: AuditConfig;
 }
+
+export interface TokenConfig {
+  /** --token-auth-file */
+  tokenAuthFile?: string;
+  /** --service-account-signing-key-file (default: <cert-dir>/sa.key, made on the first start). */
+  serviceAccountSigningKeyFile?: string;
+  /** --service-account-key-file, repeatable (default: the signing key's public half). */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-issuer, repeatable; the first signs. */
+  serviceAccountIssuers: string[];
+  /** --api-audiences (default: the issuers). */
+  apiAudiences: string[];
+  /** --service-account-max-token-expiration, seconds (0: none). */
+  maxTokenExpirationSeconds: number;
+}
+
+export interface AuditConfig {
+  policyFile?: string;
+  logPath?: string;
+  maxSizeMB: number;
+  maxBackups: number;
+  maxAgeDays: number;
+}
+
+/** kubeadm's issuer, used when no --service-account-issuer is given. */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
 export interface TLSConfig {
   /** --cert-dir: where the generated CA, serving and admin certificates live. */
@@ -112,7 +154,10 @@ export class KapiNode {
   private listener?: Listener;
   private controllers: { stop(): void }[] = [];
   private compactor?: Compactor;
+  private auditor?: Auditor;
   readonly stores = new Map<string, GenericStore>();
+  /** Every served type: the registry's, with the server's own parts attached (token issuing, reviews). */
+  private defs: ResourceDef[] = RESOURCE_DEFS;
   url = '';
   kubeconfigPath = '';
 
@@ -153,11 +198,55 @@ export class KapiNode {
     };
   }
 
+  /** Reads an object as kube's service account getter does: the cache, then the store. */
+  private readonly lookup: ObjectLookup = {
+    get: async (group, resource, namespace, name) => {
+      const st = this.storeFor(group, resource);
+      if (!st) return undefined;
+      const hit = st.cache.get(st.keyFor(namespace, name));
+      if (hit) return decodedOnce(hit.bytes);
+      try {
+        return await st.getObject(namespace, name);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+
+  /** The token sources in kube's order (token file, service account tokens) and the token issuer. */
+  private async prepareTokens(): Promise<{ tokens: TokenAuthenticator[]; defs: ResourceDef[] }> {
+    const t = this.cfg.tokens ?? { serviceAccountKeyFiles: [], serviceAccountIssuers: [], apiAudiences: [], maxTokenExpirationSeconds: 0 };
+    const tokens: TokenAuthenticator[] = [];
+    if (t.tokenAuthFile) tokens.push(await loadTokenFile(t.tokenAuthFile));
+    const certDir = 'tls' in this.cfg.serving ? this.cfg.serving.tls.certDir : join(this.cfg.dataDir, 'pki');
+    const keys = await loadServiceAccountKeys({ signingKeyFile: t.serviceAccountSigningKeyFile, keyFiles: t.serviceAccountKeyFiles, certDir });
+    if (keys.written.length > 0) this.log.info({ files: keys.written }, 'wrote the service account key pair');
+    const issuers = t.serviceAccountIssuers.length > 0 ? t.serviceAccountIssuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
+    const apiAudiences = t.apiAudiences.length > 0 ? t.apiAudiences : issuers;
+    tokens.push(new ServiceAccountTokenAuthenticator({ issuers, keys: keys.verify, apiAudiences, lookup: this.lookup }));
+    const token = tokenRequestAction({
+      signing: keys.signing,
+      issuer: issuers[0],
+      apiAudiences,
+      maxExpirationSeconds: t.maxTokenExpirationSeconds,
+      lookup: this.lookup,
+    });
+    const defs = RESOURCE_DEFS.map((d) => (d.group === '' && d.resource === 'serviceaccounts' ? { ...d, actions: { ...d.actions, token } } : d));
+    defs.push(tokenReviews(() => tokens, apiAudiences), selfSubjectReviews());
+    return { tokens, defs };
+  }
+
   async start(): Promise<void> {
     const cfg = this.cfg;
     // Certificates are read or made while the store opens.
     const servingReady = this.prepareServing();
     servingReady.catch(() => undefined);
+    const { tokens, defs } = await this.prepareTokens();
+    this.defs = defs;
+    if (cfg.audit?.policyFile && cfg.audit.logPath) {
+      const policy = await loadPolicy(cfg.audit.policyFile);
+      this.auditor = new Auditor(policy, openAuditSink({ path: cfg.audit.logPath, maxSizeMB: cfg.audit.maxSizeMB, maxBackups: cfg.audit.maxBackups, maxAgeDays: cfg.audit.maxAgeDays }));
+    }
     this.storage = await openStorage({
       backend: cfg.storageBackend,
       dataDir: cfg.dataDir,
@@ -185,13 +274,13 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+      admissionList: async (group: string, resource: string, namespace?: string): Promise<KObject[]> => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
-        return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
+        return st.cache.list(namespace === undefined ? st.prefix : st.listPrefix(namespace)).map((e) => decodedOnce(e.bytes));
       },
     };
-    for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    for (const def of this.defs) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
 
@@ -202,6 +291,9 @@ export class KapiNode {
     );
     nsController.start();
     this.controllers.push(nsController);
+    const saController = new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log);
+    await saController.start();
+    this.controllers.push(saController);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
@@ -209,22 +301,31 @@ export class KapiNode {
 
     const prepared = await servingReady;
     const authenticator = prepared.tls
-      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
+      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth, tokenAuthenticators: tokens })
       : unsecuredAuthenticator;
     // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
     // its place after authentication.
     const authorizer: Authorizer = alwaysAllow;
-    const authz = authorizationFilter(authorizer);
+    const auditor = this.auditor;
+    const authz = authorizationFilter(authorizer, { audit: auditor !== undefined });
+    // kube's chain: authentication (failures audited), audit, impersonation, authorization.
+    const filters: Koa.Middleware[] = [];
+    if (auditor) filters.push(failedAuthenticationAudit(auditor));
+    filters.push(authenticationFilter(authenticator, this.log));
+    if (auditor) filters.push(auditFilter(auditor));
+    filters.push(impersonationFilter(authorizer));
+    if (authz) filters.push(authz);
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
-        installDiscovery(router, () => RESOURCE_DEFS);
-        installOpenAPI(router, () => RESOURCE_DEFS);
+        installDiscovery(router, () => this.defs);
+        installOpenAPI(router, () => this.defs);
         installHealth(router, this.healthChecks());
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
-      filters: [authenticationFilter(authenticator, this.log), ...(authz ? [authz] : [])],
+      init: [auditInit()],
+      filters,
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
@@ -293,5 +394,6 @@ export class KapiNode {
     await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
+    this.auditor?.close();
   }
 }

@@ -24,7 +24,7 @@ export interface StoreDeps {
    * namespaces. The object is for reading only (it may be shared with other readers).
    */
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
-  admissionList: (group: string, resource: string) => Promise<KObject[]>;
+  admissionList: (group: string, resource: string, namespace?: string) => Promise<KObject[]>;
 }
 
 /** One kind's store as its parts see it. */

@@ -9,6 +9,7 @@ import { alwaysAllow } from '../../auth/authz/authorizer.js';
 import type { RequestInfo } from '../../api/request-info.js';
 import { forbidden, StatusError } from '../../machinery/errors.js';
 import { requestUser } from './authentication.js';
+import { addAuditAnnotation } from '../../api/audit-annotations.js';
 
 export function attributesOf(ctx: Koa.Context): Attributes {
   const info = ctx.state.requestInfo as RequestInfo;
@@ -42,11 +43,30 @@ export function forbiddenError(a: Attributes, reason: string): StatusError {
   return forbidden({ group: a.apiGroup, resource: a.resource }, a.name, msg);
 }
 
-export function authorizationFilter(authz: Authorizer): Koa.Middleware | undefined {
-  if (authz === alwaysAllow) return undefined;
+/** The audit annotations kube's authorization filter adds to every request's event. */
+export const DECISION_ANNOTATION = 'authorization.k8s.io/decision';
+export const REASON_ANNOTATION = 'authorization.k8s.io/reason';
+
+/**
+ * `audit`: whether requests are audited, so the decision and reason are noted for the event
+ * (kube notes "allow" or "forbid" and the authorizer's reason).
+ */
+export function authorizationFilter(authz: Authorizer, opts: { audit?: boolean } = {}): Koa.Middleware | undefined {
+  if (authz === alwaysAllow) {
+    if (!opts.audit) return undefined;
+    return async (ctx, next) => {
+      addAuditAnnotation(ctx, DECISION_ANNOTATION, 'allow');
+      addAuditAnnotation(ctx, REASON_ANNOTATION, '');
+      await next();
+    };
+  }
   return async (ctx, next) => {
     const attrs = attributesOf(ctx);
     const r = await authz.authorize(attrs);
+    if (opts.audit) {
+      addAuditAnnotation(ctx, DECISION_ANNOTATION, r.decision === 'allow' ? 'allow' : 'forbid');
+      addAuditAnnotation(ctx, REASON_ANNOTATION, r.reason);
+    }
     if (r.decision !== 'allow') throw forbiddenError(attrs, r.reason);
     await next();
   };
