@@ -5,6 +5,7 @@
 import type { ActionSubresource } from '../registry/types.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { addAuditAnnotation } from './audit-annotations.js';
+import { captureRequestObject } from './audit-capture.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { respondStatus } from './respond.js';
 import { decodeTypedBody } from '../codec/typed-body.js';
@@ -20,6 +21,7 @@ export async function handleAction(s: Scope, action: ActionSubresource): Promise
   addWarnings(s, warnings);
   const obj = object as KObject;
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+  captureRequestObject(s.ctx, obj);
   // Beyond the dry-run flag, an action may record its field manager, audit annotations and warnings.
   const extras = {
     dryRun: opts.dryRun,

@@ -114,7 +114,7 @@ export async function loadPolicy(path: string): Promise<Policy> {
   try {
     return parsePolicy(text);
   } catch (e) {
-    throw new Error(`failed to load the audit policy ${path}: ${(e as Error).message}`);
+    throw new Error(`failed to load the audit policy ${path}: ${(e as Error).message}`, { cause: e });
   }
 }
 

@@ -46,7 +46,7 @@ export function signingKeyFromPEM(pem: string, source: string): SigningKey {
   try {
     key = createPrivateKey(pem);
   } catch (e) {
-    throw new Error(`failed to parse service-account-signing-key-file ${source}: ${(e as Error).message}`);
+    throw new Error(`failed to parse service-account-signing-key-file ${source}: ${(e as Error).message}`, { cause: e });
   }
   return { key, alg: algorithmOf(key), kid: keyId(createPublicKey(key)) };
 }
@@ -68,7 +68,7 @@ export function verifyKeysFromPEM(pem: string, source: string): VerifyKey[] {
       else if (type.endsWith('PRIVATE KEY')) pub = createPublicKey(createPrivateKey(block));
       else pub = createPublicKey(block);
     } catch (e) {
-      throw new Error(`failed to parse key file ${source}: ${(e as Error).message}`);
+      throw new Error(`failed to parse key file ${source}: ${(e as Error).message}`, { cause: e });
     }
     out.push({ key: pub, kid: keyId(pub) });
   }

@@ -10,6 +10,14 @@ import { badRequest } from '../../machinery/errors.js';
 import { requestUser } from './authentication.js';
 import { forbiddenError } from './authorization.js';
 
+/** Each header line apart: HTTP/1.1 requests have headersDistinct; HTTP/2 ones only their raw pairs. */
+function distinctHeaders(req: { headersDistinct?: Record<string, string[] | undefined>; rawHeaders: string[] }): Record<string, string[]> {
+  if (req.headersDistinct) return req.headersDistinct as Record<string, string[]>;
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) (out[req.rawHeaders[i].toLowerCase()] ??= []).push(req.rawHeaders[i + 1]);
+  return out;
+}
+
 function asksToImpersonate(headers: Record<string, unknown>): boolean {
   for (const h in headers) if (h.startsWith('impersonate-')) return true;
   return false;
@@ -18,7 +26,7 @@ function asksToImpersonate(headers: Record<string, unknown>): boolean {
 export function impersonationFilter(authz: Authorizer): Koa.Middleware {
   return async (ctx, next) => {
     if (!asksToImpersonate(ctx.req.headers)) return next();
-    const headers = ctx.req.headersDistinct;
+    const headers = distinctHeaders(ctx.req);
     let requests;
     try {
       requests = impersonationRequests(headers);
