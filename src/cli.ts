@@ -11,6 +11,9 @@ import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
 import { ensurePKIOffThread } from './auth/pki/worker.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
+import { issueNodeCert } from './auth/pki/node-cert.js';
+import { loadServiceAccountKeys } from './auth/serviceaccount/keys.js';
+import { readFile } from 'node:fs/promises';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
@@ -62,6 +65,13 @@ does on its first start, so several nodes can share one CA:
   --server string                   the URL that kubeconfig points at
   --user string                     that certificate's user (default "kubernetes-admin", the admin's)
   --group strings                   its groups (comma-separated, repeatable; default system:masters with the admin)
+It also makes the service account key pair (sa.key, sa.pub) every node signs and verifies tokens with.
+
+kapi pki node-cert NAME issues a node agent's client certificate (user system:node:NAME, group
+system:nodes) from the CA in --cert-dir, written to <cert-dir>/nodes/NAME.crt and .key:
+  --data-dir, --cert-dir            as for serve
+  --kubeconfig string               also write a kubeconfig for --server with that certificate
+  --server string                   the URL that kubeconfig points at
 `;
 
 /** Go's strconv.ParseBool, as pflag parses boolean flags. */
@@ -269,8 +279,45 @@ async function serve(argv: string[]): Promise<void> {
   );
 }
 
+/** `kapi pki node-cert NAME`: a node agent's client certificate from the cluster CA. */
+async function nodeCert(argv: string[]): Promise<void> {
+  let values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        server: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (positionals.length !== 1) fail('kapi pki node-cert takes one node name');
+  if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
+  const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
+  const made = await issueNodeCert(certDir, positionals[0]);
+  process.stdout.write(`wrote ${made.certPath}\nwrote ${made.keyPath}\n`);
+  if (values.kubeconfig !== undefined) {
+    const path = await writeKubeconfig(resolve(values.kubeconfig), {
+      server: values.server!,
+      caCert: await readFile(join(certDir, 'ca.crt'), 'utf8'),
+      clientCert: made.cert,
+      clientKey: made.key,
+      user: `system:node:${positionals[0]}`,
+    });
+    process.stdout.write(`wrote ${path}\n`);
+  }
+}
+
 /** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */
 async function pki(argv: string[]): Promise<void> {
+  if (argv[0] === 'node-cert') return nodeCert(argv.slice(1));
   let values;
   try {
     ({ values } = parseArgs({
@@ -299,6 +346,8 @@ async function pki(argv: string[]): Promise<void> {
   const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
   const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
   for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
+  const sa = await loadServiceAccountKeys({ certDir, keyFiles: [] });
+  for (const f of sa.written) process.stdout.write(`wrote ${f}\n`);
   if (values.kubeconfig !== undefined) {
     let client = made.admin;
     if (values.user !== undefined) {

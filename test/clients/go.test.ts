@@ -62,6 +62,7 @@ const WATCHED: Record<string, string[]> = {
   statefulsets: ['ADDED', 'MODIFIED', 'DELETED'],
   poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],
   priorityclasses: ['ADDED', 'DELETED'],
+  serviceaccounts: ['ADDED', 'DELETED'],
 };
 
 /** The resources whose round trip updates the status subresource. */

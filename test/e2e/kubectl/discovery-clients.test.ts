@@ -36,14 +36,17 @@ afterAll(async () => {
 // kubectl api-resources sorts rows by API group (core "" first), then by resource name
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const API_RESOURCES = [
-  'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND',
-  'namespaces               ns           v1                     false        Namespace',
-  'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim',
-  'pods                     po           v1                     true         Pod',
-  'controllerrevisions                   apps/v1                true         ControllerRevision',
-  'statefulsets             sts          apps/v1                true         StatefulSet',
-  'poddisruptionbudgets     pdb          policy/v1              true         PodDisruptionBudget',
-  'priorityclasses          pc           scheduling.k8s.io/v1   false        PriorityClass',
+  'NAME                     SHORTNAMES   APIVERSION                 NAMESPACED   KIND',
+  'namespaces               ns           v1                         false        Namespace',
+  'persistentvolumeclaims   pvc          v1                         true         PersistentVolumeClaim',
+  'pods                     po           v1                         true         Pod',
+  'serviceaccounts          sa           v1                         true         ServiceAccount',
+  'controllerrevisions                   apps/v1                    true         ControllerRevision',
+  'statefulsets             sts          apps/v1                    true         StatefulSet',
+  'selfsubjectreviews                    authentication.k8s.io/v1   false        SelfSubjectReview',
+  'tokenreviews                          authentication.k8s.io/v1   false        TokenReview',
+  'poddisruptionbudgets     pdb          policy/v1                  true         PodDisruptionBudget',
+  'priorityclasses          pc           scheduling.k8s.io/v1       false        PriorityClass',
 ].join('\n') + '\n';
 
 describe('kubectl 1.33 discovery', () => {
@@ -55,14 +58,17 @@ describe('kubectl 1.33 discovery', () => {
     expectOut(
       await kc(['api-resources', '-o', 'wide']),
       [
-        'NAME                     SHORTNAMES   APIVERSION             NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
-        'namespaces               ns           v1                     false        Namespace               create,delete,get,list,patch,update,watch                    ',
-        'persistentvolumeclaims   pvc          v1                     true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'pods                     po           v1                     true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
-        'controllerrevisions                   apps/v1                true         ControllerRevision      create,delete,deletecollection,get,list,patch,update,watch   ',
-        'statefulsets             sts          apps/v1                true         StatefulSet             create,delete,deletecollection,get,list,patch,update,watch   all',
-        'poddisruptionbudgets     pdb          policy/v1              true         PodDisruptionBudget     create,delete,deletecollection,get,list,patch,update,watch   ',
-        'priorityclasses          pc           scheduling.k8s.io/v1   false        PriorityClass           create,delete,deletecollection,get,list,patch,update,watch   ',
+        'NAME                     SHORTNAMES   APIVERSION                 NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
+        'namespaces               ns           v1                         false        Namespace               create,delete,get,list,patch,update,watch                    ',
+        'persistentvolumeclaims   pvc          v1                         true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
+        'pods                     po           v1                         true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
+        'serviceaccounts          sa           v1                         true         ServiceAccount          create,delete,deletecollection,get,list,patch,update,watch   ',
+        'controllerrevisions                   apps/v1                    true         ControllerRevision      create,delete,deletecollection,get,list,patch,update,watch   ',
+        'statefulsets             sts          apps/v1                    true         StatefulSet             create,delete,deletecollection,get,list,patch,update,watch   all',
+        'selfsubjectreviews                    authentication.k8s.io/v1   false        SelfSubjectReview       create                                                       ',
+        'tokenreviews                          authentication.k8s.io/v1   false        TokenReview             create                                                       ',
+        'poddisruptionbudgets     pdb          policy/v1                  true         PodDisruptionBudget     create,delete,deletecollection,get,list,patch,update,watch   ',
+        'priorityclasses          pc           scheduling.k8s.io/v1       false        PriorityClass           create,delete,deletecollection,get,list,patch,update,watch   ',
       ].join('\n') + '\n',
     );
   });
@@ -70,13 +76,13 @@ describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources filters', async () => {
     expectOut(
       await kc(['api-resources', '--namespaced=false', '-o', 'name']),
-      'namespaces\npriorityclasses.scheduling.k8s.io\n',
+      'namespaces\nselfsubjectreviews.authentication.k8s.io\ntokenreviews.authentication.k8s.io\npriorityclasses.scheduling.k8s.io\n',
     );
     expectOut(await kc(['api-resources', '--api-group=policy', '-o', 'name']), 'poddisruptionbudgets.policy\n');
   });
 
   it('kubectl api-versions', async () => {
-    expectOut(await kc(['api-versions']), 'apps/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
+    expectOut(await kc(['api-versions']), 'apps/v1\nauthentication.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
   });
 
   it('kubectl version shows a v1.33 server', async () => {
@@ -153,7 +159,7 @@ for (const minor of [27, 30]) {
 
     it('api-resources and api-versions', async () => {
       expectOut(await old(['api-resources']), API_RESOURCES);
-      expectOut(await old(['api-versions']), 'apps/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
+      expectOut(await old(['api-versions']), 'apps/v1\nauthentication.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
     });
 
     it('create -f, get, delete', async () => {

@@ -353,6 +353,13 @@ func everyKind(ctx context.Context, e runEnv) {
 		want:         &schedulingv1.PriorityClass{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-rt"}, Value: -1000, Description: "round trip", PreemptionPolicy: ptr(corev1.PreemptLowerPriority)},
 		deleteEvents: gone,
 	})
+
+	roundTripKind(ctx, e, kindCase[*corev1.ServiceAccount, *corev1.ServiceAccountList]{
+		resource: "serviceaccounts", path: core + "/serviceaccounts/pb-sa", listPath: core + "/serviceaccounts", client: cs.CoreV1().ServiceAccounts(ns), json: js.CoreV1().ServiceAccounts(ns),
+		want: &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "pb-sa", Namespace: ns}, ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}},
+			Secrets: []corev1.ObjectReference{{Name: "old-token"}}, AutomountServiceAccountToken: ptr(false)},
+		deleteEvents: gone,
+	})
 }
 
 // scaleRoundTrip reads and writes a StatefulSet's autoscaling/v1 Scale through the clientset.
