@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on a fresh machine: installs what the tests need
-# (Debian etcd-server for the etcd backend tests, Debian python3-kubernetes for the Python
-# client test, the npm packages), builds, tests.
+# (Debian etcd-server and haproxy, Debian python3-kubernetes for the Python client test,
+# the npm packages), builds, tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# etcd-server and haproxy (the etcd backend, the replicated mode): scripts/install-deps.sh.
+scripts/install-deps.sh
 MISSING=()
-if ! command -v etcd >/dev/null 2>&1; then MISSING+=(etcd-server); fi
 # The Python client test runs Debian's interpreter, where Debian's package installs.
 if ! /usr/bin/python3 -c 'import kubernetes' >/dev/null 2>&1; then MISSING+=(python3-kubernetes); fi
 if [ ${#MISSING[@]} -gt 0 ]; then

@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
+import { validateTiming } from './controllers/leader-election.js';
+import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
 import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
 import { ensurePKIOffThread } from './auth/pki/worker.js';
@@ -17,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
+       kapi cluster [flags]   (a replicated cluster on this machine; kapi cluster --help)
 
 Flags of serve:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
@@ -54,13 +57,26 @@ Flags of serve:
   --etcd-compaction-interval dur    how often history is compacted (default 5m0s; 0 disables)
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
+  --event-ttl duration              how long events are kept after their last write (default 1h0m0s; 0 keeps them)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
+  --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
+  --leader-elect                    run the controllers only on the node holding the controller lease (default true)
+  --leader-elect-lease-duration dur how long a lost leader's lease keeps others waiting (default 15s)
+  --leader-elect-renew-deadline dur how long the leader keeps trying to renew before it stops (default 10s)
+  --leader-elect-retry-period dur   how often the lease is renewed or tried for (default 2s)
+  --leader-elect-resource-name str  the controller lease's name (default "kube-controller-manager")
+  --leader-elect-resource-namespace str  its namespace (default "kube-system")
+  --identity-lease-duration-seconds int       the node's identity lease duration (default 3600)
+  --identity-lease-renew-interval-seconds int how often the node renews it (default 10)
+  --etcd-request-timeout dur        deadline of one etcd call (default 5s)
+  --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
+  --service-node-port-range string  NodePorts come from this range (default "30000-32767")
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 
 kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
 does on its first start, so several nodes can share one CA:
-  --data-dir, --cert-dir, --bind-address, --tls-san   as for serve
+  --data-dir, --cert-dir, --bind-address, --tls-san, --service-cluster-ip-range   as for serve
   --kubeconfig string               also write a kubeconfig for --server with a client certificate
   --server string                   the URL that kubeconfig points at
   --user string                     that certificate's user (default "kubernetes-admin", the admin's)
@@ -108,6 +124,36 @@ export function parseDuration(s: string): number {
   return total;
 }
 
+function positiveInt(v: string, flag: string): number {
+  const n = Number(v);
+  if (!/^[0-9]+$/.test(v) || n <= 0) throw new Error(`--${flag} must be a positive integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** Go's strconv.ParseBool, as pflag reads a bool flag given a value. */
+function parseBool(v: string, flag: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  throw new Error(`invalid argument ${JSON.stringify(v)} for "--${flag}" flag: strconv.ParseBool: parsing ${JSON.stringify(v)}: invalid syntax`);
+}
+
+function leaderElection(values: Record<string, string | string[] | boolean | undefined>): NodeConfig['leaderElection'] {
+  if (!parseBool(String(values['leader-elect']), 'leader-elect')) return undefined;
+  const timing = {
+    leaseDurationMs: parseDuration(String(values['leader-elect-lease-duration'])),
+    renewDeadlineMs: parseDuration(String(values['leader-elect-renew-deadline'])),
+    retryPeriodMs: parseDuration(String(values['leader-elect-retry-period'])),
+  };
+  const bad = validateTiming(timing);
+  if (bad) throw new Error(`leader election: ${bad}`);
+  if (timing.leaseDurationMs % 1000 !== 0) throw new Error('--leader-elect-lease-duration must be a whole number of seconds (a Lease stores seconds)');
+  return {
+    ...timing,
+    resourceName: String(values['leader-elect-resource-name']),
+    resourceNamespace: String(values['leader-elect-resource-namespace']),
+  };
+}
+
 function fail(msg: string): never {
   process.stderr.write(`Error: ${msg}\n\n${USAGE}`);
   process.exit(2);
@@ -118,7 +164,7 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http']),
+      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect']),
       options: {
         'data-dir': { type: 'string', default: './data' },
         'cert-dir': { type: 'string' },
@@ -151,8 +197,21 @@ async function serve(argv: string[]): Promise<void> {
         'etcd-compaction-interval': { type: 'string', default: '5m0s' },
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
+        'event-ttl': { type: 'string', default: '1h0m0s' },
         'storage-sync': { type: 'boolean', default: false },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
+        'service-node-port-range': { type: 'string', default: '30000-32767' },
         'feature-gates': { type: 'string', default: '' },
+        'node-name': { type: 'string', default: '' },
+        'leader-elect': { type: 'string', default: 'true' },
+        'leader-elect-lease-duration': { type: 'string', default: '15s' },
+        'leader-elect-renew-deadline': { type: 'string', default: '10s' },
+        'leader-elect-retry-period': { type: 'string', default: '2s' },
+        'leader-elect-resource-name': { type: 'string', default: 'kube-controller-manager' },
+        'leader-elect-resource-namespace': { type: 'string', default: 'kube-system' },
+        'identity-lease-duration-seconds': { type: 'string', default: '3600' },
+        'identity-lease-renew-interval-seconds': { type: 'string', default: '10' },
+        'etcd-request-timeout': { type: 'string', default: '5s' },
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -237,10 +296,22 @@ async function serve(argv: string[]): Promise<void> {
       etcdServers,
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,
       watchHistoryMs: parseDuration(values['watch-history']),
+      eventTTLMs: parseDuration(values['event-ttl']),
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
+      nodeName: values['node-name'],
+      leaderElection: leaderElection(values),
+      identityLease: {
+        durationSeconds: positiveInt(values['identity-lease-duration-seconds'], 'identity-lease-duration-seconds'),
+        renewIntervalMs: positiveInt(values['identity-lease-renew-interval-seconds'], 'identity-lease-renew-interval-seconds') * 1000,
+      },
+      etcdRequestTimeoutMs: parseDuration(values['etcd-request-timeout']),
+      serviceClusterIPRange: checkServiceRanges(values['service-cluster-ip-range']),
+      serviceNodePortRange: checkPortRange(values['service-node-port-range']),
     };
+    // kube-apiserver's generated certificate also names the kubernetes Service's address.
+    if ('tls' in cfg.serving) cfg.serving.tls.sans.push(firstServiceIP(cfg.serviceClusterIPRange));
   } catch (e) {
     fail((e as Error).message);
   }
@@ -327,6 +398,7 @@ async function pki(argv: string[]): Promise<void> {
         'cert-dir': { type: 'string' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'tls-san': { type: 'string', multiple: true },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         kubeconfig: { type: 'string' },
         server: { type: 'string' },
         user: { type: 'string' },
@@ -344,7 +416,14 @@ async function pki(argv: string[]): Promise<void> {
   }
   if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
   const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
-  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
+  let serviceIP: string;
+  try {
+    serviceIP = firstServiceIP(checkServiceRanges(values['service-cluster-ip-range']));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  // The names serve's generated certificate has, so serve finds it good as it is.
+  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], [...listOf(values['tls-san']), serviceIP]) });
   for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
   const sa = await loadServiceAccountKeys({ certDir, keyFiles: [] });
   for (const f of sa.written) process.stdout.write(`wrote ${f}\n`);
@@ -373,6 +452,9 @@ if (cmd === 'serve') {
     process.stderr.write(`Error: ${(e as Error).message}\n`);
     process.exit(1);
   });
+} else if (cmd === 'cluster') {
+  // The launcher lives beside src/ (cluster/): it runs `kapi serve` processes, it is not one.
+  void import('../cluster/cli.js').then((m) => m.clusterMain(rest));
 } else {
   process.stdout.write(USAGE);
   process.exit(cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2);

@@ -31,10 +31,18 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
   ...['StatefulSet', 'StatefulSetList', 'ControllerRevision', 'ControllerRevisionList'].map((type) => ({ pkg: 'k8s.io/api/apps/v1', type })),
   ...['PodDisruptionBudget', 'PodDisruptionBudgetList'].map((type) => ({ pkg: 'k8s.io/api/policy/v1', type })),
   ...['PriorityClass', 'PriorityClassList'].map((type) => ({ pkg: 'k8s.io/api/scheduling/v1', type })),
+  ...['Lease', 'LeaseList'].map((type) => ({ pkg: 'k8s.io/api/coordination/v1', type })),
   ...['Namespace', 'NamespaceList', 'Pod', 'PodList', 'PersistentVolumeClaim', 'PersistentVolumeClaimList', 'PodTemplateSpec'].map((type) => ({
     pkg: 'k8s.io/api/core/v1',
     type,
   })),
+  ...['Service', 'ServiceList', 'Node', 'NodeList', 'Event', 'EventList', 'Binding', 'PersistentVolume', 'PersistentVolumeList'].map((type) => ({
+    pkg: 'k8s.io/api/core/v1',
+    type,
+  })),
+  ...['Event', 'EventList'].map((type) => ({ pkg: 'k8s.io/api/events/v1', type })),
+  ...['StorageClass', 'StorageClassList'].map((type) => ({ pkg: 'k8s.io/api/storage/v1', type })),
+  ...['IPAddress', 'IPAddressList'].map((type) => ({ pkg: 'k8s.io/api/networking/v1', type })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
   ...['ServiceAccount', 'ServiceAccountList'].map((type) => ({ pkg: 'k8s.io/api/core/v1', type })),
   ...['TokenRequest', 'TokenReview', 'SelfSubjectReview'].map((type) => ({ pkg: 'k8s.io/api/authentication/v1', type })),

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { yamlModule } from '../machinery/lazy-module.js';
-import { verbsOf, type ResourceDef } from '../registry/types.js';
+import { storageVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
 import { apiVersionOf, type GroupVersionKind } from '../machinery/api-resource.js';
 import { genericNotFound, notAcceptable } from '../machinery/errors.js';
 import {
@@ -222,7 +222,10 @@ function apiResources(defs: ResourceDef[]): APIResource[] {
     if (def.shortNames.length) r.shortNames = [...def.shortNames];
     if (def.categories.length) r.categories = [...def.categories];
     // Only stored resources have a storage version (reviews have none).
-    if (!def.createOnly) r.storageVersionHash = storageVersionHash(def.group, def.version, def.kind);
+    if (!def.createOnly) {
+      const stored = storageVersionOf(def);
+      r.storageVersionHash = storageVersionHash(stored.group, stored.version, def.kind);
+    }
     out.push(r);
     for (const sub of Object.keys(def.subresources ?? {})) {
       out.push({

@@ -8,8 +8,9 @@ import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import { StatusError } from '../machinery/errors.js';
 import { KUBERNETES_FINALIZER } from '../registry/core/namespaces/strategy.js';
+import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
 
-export class NamespaceLifecycleController {
+export class NamespaceLifecycleController implements Controller {
   private readonly inFlight = new Set<string>();
   private unsubscribe?: () => void;
   private stopped = false;
@@ -18,7 +19,13 @@ export class NamespaceLifecycleController {
     private readonly namespaces: GenericStore,
     private readonly namespaced: () => GenericStore[],
     private readonly log: Logger,
+    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
   ) {}
+
+  /** Every write goes through here: a node that stopped leading (or was told to stop) acts no more. */
+  private mayWrite(): void {
+    if (this.stopped || !this.ctx.leading()) throw new NotLeadingError();
+  }
 
   start(): void {
     this.unsubscribe = this.namespaces.cache.subscribe((evs) => evs.forEach((e) => this.onEvent(e)));
@@ -42,6 +49,7 @@ export class NamespaceLifecycleController {
     this.inFlight.add(name);
     this.finalize(name)
       .catch((err: unknown) => {
+        if (err instanceof NotLeadingError) return;
         this.log.warn({ namespace: name, err: (err as Error).message }, 'namespace cleanup failed; will retry');
         if (!this.stopped) setTimeout(() => this.retry(name), 1000).unref();
       })
@@ -55,6 +63,7 @@ export class NamespaceLifecycleController {
 
   private async finalize(name: string): Promise<void> {
     for (const store of this.namespaced()) {
+      this.mayWrite();
       await store.deleteCollection(name, {}, {});
     }
     // Objects with finalizers of their own keep the namespace until they are gone.
@@ -67,7 +76,9 @@ export class NamespaceLifecycleController {
       const ns = await this.namespaces.getObject('', name);
       const finalizers = ((ns.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).filter((f) => f !== KUBERNETES_FINALIZER);
       ns.spec = { ...(ns.spec ?? {}), finalizers };
+      this.mayWrite();
       await this.namespaces.update('', name, ns, 'finalize');
+      this.log.info({ namespace: name }, 'namespace emptied and finalized');
     } catch (e) {
       if (e instanceof StatusError && e.code === 404) return;
       throw e;

@@ -8,11 +8,12 @@ import type { GenericStore } from '../registry/generic/store.js';
 import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import { StatusError } from '../machinery/errors.js';
+import type { Controller, ControllerContext } from './manager.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 const MANAGER = { manager: 'kube-controller-manager', subresource: '' };
 
-export class ServiceAccountsController {
+export class ServiceAccountsController implements Controller {
   private readonly unsubscribe: (() => void)[] = [];
   private stopped = false;
   private readonly pending = new Set<string>();
@@ -21,16 +22,17 @@ export class ServiceAccountsController {
     private readonly namespaces: GenericStore,
     private readonly serviceAccounts: GenericStore,
     private readonly log: Logger,
+    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
   ) {}
 
-  /** Ensures every namespace's account before returning, then follows changes. */
-  async start(): Promise<void> {
+  /** Follows changes, and sees to every namespace there is now. */
+  start(): void {
     this.unsubscribe.push(
       this.namespaces.cache.subscribe((evs) => evs.forEach((e) => this.onNamespace(e))),
       this.serviceAccounts.cache.subscribe((evs) => evs.forEach((e) => this.onServiceAccount(e))),
     );
     const names = this.namespaces.cache.list(this.namespaces.prefix).map((e) => decodeObject(e.bytes).metadata.name!);
-    await Promise.all(names.map((n) => this.ensure(n)));
+    for (const n of names) void this.ensure(n);
   }
 
   stop(): void {
@@ -50,7 +52,8 @@ export class ServiceAccountsController {
   }
 
   private async ensure(namespace: string): Promise<void> {
-    if (this.stopped || this.pending.has(namespace)) return;
+    // Only the leading node writes (the controller manager stops this one when it stops leading).
+    if (this.stopped || !this.ctx.leading() || this.pending.has(namespace)) return;
     const nsEntry = this.namespaces.cache.get(this.namespaces.keyFor('', namespace));
     if (!nsEntry) return;
     const ns = decodeObject(nsEntry.bytes);

@@ -133,6 +133,17 @@ export function internalError(err: unknown): StatusError {
   return new StatusError(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
 }
 
+/**
+ * What kube-apiserver answers for an error that is not a Status (its ErrorToAPIStatus): the
+ * code, the error's own text, and no reason (StatusReasonUnknown is empty, so omitted). This
+ * is its answer when etcd times out or cannot be reached.
+ */
+export function unknownError(code: number, message: string): StatusError {
+  const e = new StatusError(code, '', message);
+  delete e.status.reason;
+  return e;
+}
+
 export function serviceUnavailable(message: string): StatusError {
   return new StatusError(503, 'ServiceUnavailable', message);
 }
@@ -229,7 +240,8 @@ export function fieldErrorMessage(e: FieldError): string {
 
 /** 422 Invalid with one cause per field error, worded as kube-apiserver words it. */
 export function invalid(kind: string, group: string, name: string, errs: FieldError[]): StatusError {
-  const texts = errs.map(fieldErrorMessage);
+  // ErrorList.ToAggregate drops repeated messages from the text (the causes keep them all).
+  const texts = [...new Set(errs.map(fieldErrorMessage))];
   const agg = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const qualifiedKind = group ? `${kind}.${group}` : kind;
   return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${agg}`, {

@@ -7,7 +7,8 @@ export type GateName =
   | 'WatchList'
   | 'MaxUnavailableStatefulSet'
   | 'DeclarativeValidation'
-  | 'DeclarativeValidationTakeover';
+  | 'DeclarativeValidationTakeover'
+  | 'CoordinatedLeaderElection';
 
 interface GateSpec {
   default: boolean;
@@ -21,6 +22,7 @@ const KNOWN: Record<GateName, GateSpec> = {
   MaxUnavailableStatefulSet: { default: false, stage: 'ALPHA' },
   DeclarativeValidation: { default: true, stage: 'BETA' },
   DeclarativeValidationTakeover: { default: false, stage: 'BETA' },
+  CoordinatedLeaderElection: { default: false, stage: 'ALPHA' },
 };
 
 const enabled = new Map<GateName, boolean>();

@@ -5,7 +5,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { StatusError, genericNotFound, internalError } from '../machinery/errors.js';
+import { StatusError, genericNotFound, internalError, unknownError } from '../machinery/errors.js';
+import { isStorageError } from '../storage/errors.js';
 import { parseRequestInfo } from '../api/request-info.js';
 import { negotiateOutput } from '../codec/negotiate.js';
 import { PROTOBUF_MEDIA_TYPE, encodeProtobufObject } from '../codec/protobuf/index.js';
@@ -51,6 +52,12 @@ function writeStatus(ctx: Koa.Context, se: StatusError): void {
   ctx.body = JSON.stringify(se.status);
 }
 
+/** kube's answer when etcd does not answer in time or at all: a 500 carrying etcd's words. */
+function storageStatus(err: unknown): StatusError | undefined {
+  if (isStorageError(err, 'Unavailable') || isStorageError(err, 'Closed')) return unknownError(500, err.message);
+  return undefined;
+}
+
 export function createApp(parts: AppParts): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -63,8 +70,11 @@ export function createApp(parts: AppParts): Koa {
     try {
       await next();
     } catch (err) {
-      const se = err instanceof StatusError ? err : internalError(err);
-      if (!(err instanceof StatusError)) parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      const se = err instanceof StatusError ? err : storageStatus(err) ?? internalError(err);
+      if (!(err instanceof StatusError)) {
+        if (isStorageError(err)) parts.log.warn({ err: err.message, path: ctx.path, method: ctx.method }, 'storage unavailable');
+        else parts.log.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      }
       if (ctx.headerSent || !ctx.writable) {
         ctx.res.end();
         return;

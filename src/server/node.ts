@@ -40,6 +40,13 @@ import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
 import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
 import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
 import { impersonationFilter } from './filters/impersonation.js';
+import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
+import { storeLeaseLock } from '../controllers/lease-lock.js';
+import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
+import { APIServerIdentity } from '../controllers/apiserver-identity.js';
+import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
+import { firstServiceIP } from '../registry/core/services/ranges.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -51,10 +58,16 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
+  eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** --service-cluster-ip-range: one CIDR, or two (one per IP family). */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range, e.g. 30000-32767. */
+  serviceNodePortRange: string;
   /** How the node serves: TLS (the default), or plain HTTP with --insecure-plain-http. */
   serving: ServingConfig;
   /** --anonymous-auth */
@@ -63,6 +76,14 @@ export interface NodeConfig {
   tokens?: TokenConfig;
   /** --audit-*: auditing is on with both a policy file and a log path. */
   audit?: AuditConfig;
+  /** The node's name in logs and its identity lease (default `kapi-<port>`). */
+  nodeName?: string;
+  /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
+  leaderElection?: ElectionTiming & { resourceName: string; resourceNamespace: string };
+  /** kube-apiserver's identity lease: duration (s) and renew interval (ms). */
+  identityLease: { durationSeconds: number; renewIntervalMs: number };
+  /** Deadline of one etcd call, ms (etcd3 backend). */
+  etcdRequestTimeoutMs?: number;
 }
 
 export interface TokenConfig {
@@ -135,6 +156,9 @@ const unsecuredAuthenticator: Authenticator = {
   }),
 };
 
+/** Defaults for embedders and tests that build a NodeConfig by hand. */
+export const DEFAULT_IDENTITY_LEASE = { durationSeconds: 3600, renewIntervalMs: 10_000 };
+
 /**
  * Objects decoded for reading only (admission, namespace checks), kept per stored version and
  * dropped with it: every create in a namespace reads the namespace, which should not cost a
@@ -148,13 +172,18 @@ function decodedOnce(bytes: Buffer): KObject {
   return obj;
 }
 
+/** The first usable address of the (primary) service range: the `kubernetes` Service's. */
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
   private listener?: Listener;
-  private controllers: { stop(): void }[] = [];
+  private controllers?: ControllerManager;
+  /** What every node runs for itself, elected or not (the stores' hooks, the kubernetes Service). */
+  private background: { stop(): void }[] = [];
+  private identity?: APIServerIdentity;
   private compactor?: Compactor;
   private auditor?: Auditor;
+  nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   /** Every served type: the registry's, with the server's own parts attached (token issuing, reviews). */
   private defs: ResourceDef[] = RESOURCE_DEFS;
@@ -164,7 +193,15 @@ export class KapiNode {
   constructor(
     readonly cfg: NodeConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
+    if (this.nodeName) log.setBindings({ node: this.nodeName });
+  }
+
+  /** The controller manager (leader election state, for tests and health). */
+  get controllerManager(): ControllerManager | undefined {
+    return this.controllers;
+  }
 
   private storeFor(group: string, resource: string): GenericStore | undefined {
     return this.stores.get(`${group}/${resource}`);
@@ -252,6 +289,7 @@ export class KapiNode {
       dataDir: cfg.dataDir,
       etcdServers: cfg.etcdServers,
       sync: cfg.storageSync,
+      requestTimeoutMs: cfg.etcdRequestTimeoutMs,
     });
     const storage = this.storage;
     this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
@@ -279,21 +317,16 @@ export class KapiNode {
         if (!st) return [];
         return st.cache.list(namespace === undefined ? st.prefix : st.listPrefix(namespace)).map((e) => decodedOnce(e.bytes));
       },
+      storeFor: (group: string, resource: string) => this.storeFor(group, resource),
+      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
     };
     for (const def of this.defs) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
+    // The stores' own background work (the service allocators' repair), once they are loaded.
+    for (const s of this.stores.values()) s.startHooks();
+    this.background.push({ stop: () => this.stores.forEach((s) => s.stopHooks()) });
 
-    const nsController = new NamespaceLifecycleController(
-      this.storeFor('', 'namespaces')!,
-      () => [...this.stores.values()].filter((s) => s.def.namespaced),
-      this.log,
-    );
-    nsController.start();
-    this.controllers.push(nsController);
-    const saController = new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log);
-    await saController.start();
-    this.controllers.push(saController);
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
       this.compactor.start();
@@ -339,7 +372,59 @@ export class KapiNode {
     const host = unspecified ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.url = `${this.listener.scheme}://${host}:${addr.port}`;
     this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, { server: this.url, ...prepared.kubeconfig });
+    if (!this.nodeName) {
+      this.nodeName = `kapi-${addr.port}`;
+      this.log.setBindings({ node: this.nodeName });
+    }
+    // Every apiserver keeps the kubernetes Service pointing at the port it really listens on,
+    // as kube-apiserver's own reconciler does on every node (not a leader-elected controller).
+    const kubernetesService = new KubernetesServiceController(this.storeFor('', 'services')!, addr.port, firstServiceIP(cfg.serviceClusterIPRange), this.log);
+    await kubernetesService.start();
+    this.background.push(kubernetesService);
+    this.startControllers();
     this.refreshObjectCounts();
+  }
+
+  /** The controllers kube-controller-manager would run; every new one is added here. */
+  private controllerFactories(): ControllerFactory[] {
+    return [
+      {
+        name: 'namespace',
+        create: (ctx) =>
+          new NamespaceLifecycleController(
+            this.storeFor('', 'namespaces')!,
+            () => [...this.stores.values()].filter((s) => s.def.namespaced),
+            this.log,
+            ctx,
+          ),
+      },
+      {
+        name: 'serviceaccount',
+        create: (ctx) => new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log, ctx),
+      },
+      ...(this.cfg.eventTTLMs === 0
+        ? []
+        : [{ name: 'event-ttl', create: () => new EventTTLController(this.storeFor('', 'events')!, this.cfg.eventTTLMs ?? 3_600_000, this.log) }]),
+    ];
+  }
+
+  private startControllers(): void {
+    const le = this.cfg.leaderElection;
+    const leases = this.storeFor('coordination.k8s.io', 'leases')!;
+    this.controllers = new ControllerManager(
+      this.controllerFactories(),
+      this.log,
+      le && {
+        ...le,
+        lock: storeLeaseLock(leases, le.resourceNamespace, le.resourceName, 'kube-controller-manager'),
+        identity: electionIdentity(this.nodeName),
+        // The embedded store is locked by this one process: no other node can hold the lease.
+        exclusive: this.cfg.storageBackend === 'level',
+      },
+    );
+    this.controllers.start();
+    this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });
+    this.identity.start();
   }
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
@@ -358,38 +443,56 @@ export class KapiNode {
 
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const name = this.cfg.storageBackend === 'etcd3' ? 'etcd' : 'storage';
+    const informerSync: HealthCheck = {
+      name: 'informer-sync',
+      livez: false,
+      readyz: true,
+      run: async () => {
+        await this.registryWatch!.ready;
+      },
+    };
+    if (this.cfg.storageBackend !== 'etcd3') {
+      // The embedded store is part of this process: when it fails, the process is broken.
+      const run = async (): Promise<void> => {
+        if (!(await storage.check())) throw new Error('storage is not reachable');
+      };
+      return [{ name: 'storage', livez: true, readyz: true, run }, informerSync];
+    }
+    // kube's two etcd checks: both ask whether a quorum answers. kube also lists `etcd` under
+    // /livez, where an etcd outage makes every apiserver look dead; here liveness is the
+    // process's own, and an etcd outage only takes the node out of rotation.
+    const run = async (): Promise<void> => {
+      if (!(await storage.check())) throw new Error('etcd cluster has no quorum or is unreachable');
+    };
     return [
-      {
-        name,
-        livez: true,
-        readyz: true,
-        run: async () => {
-          if (!(await storage.check())) throw new Error(`${name} is not reachable`);
-        },
-      },
-      {
-        name: 'informer-sync',
-        livez: false,
-        readyz: true,
-        run: async () => {
-          await this.registryWatch!.ready;
-        },
-      },
+      { name: 'etcd', livez: false, readyz: true, run },
+      { name: 'etcd-readiness', livez: false, readyz: true, run },
+      informerSync,
     ];
   }
 
   /** Objects the server has from its first start. */
   private async bootstrap(): Promise<void> {
+    // A store without the default namespace has never been started: the once-only objects go in.
+    const ns = this.storeFor('', 'namespaces')!;
+    const fresh = !ns.cache.get(ns.keyFor('', 'default'));
     const order: ResourceDef[] = RESOURCE_DEFS.filter((d) => d.bootstrap);
     for (const def of order) {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrap!) await store.ensure(obj);
     }
+    if (!fresh) return;
+    for (const def of RESOURCE_DEFS.filter((d) => d.bootstrapOnce)) {
+      const store = this.storeFor(def.group, def.resource)!;
+      for (const obj of def.bootstrapOnce!) await store.ensure(obj);
+    }
   }
 
   async stop(): Promise<void> {
-    for (const c of this.controllers) c.stop();
+    // The controller lease is handed back while the store still answers.
+    await this.controllers?.stop();
+    for (const b of this.background) b.stop();
+    this.identity?.stop();
     this.compactor?.stop();
     await this.listener?.close();
     this.registryWatch?.close();

@@ -9,6 +9,8 @@ export interface StorageConfig {
   etcdServers: string[];
   /** fsync every LevelDB batch (level backend). */
   sync?: boolean;
+  /** Deadline of one etcd call, ms (etcd3 backend). */
+  requestTimeoutMs?: number;
 }
 
 export async function openStorage(cfg: StorageConfig): Promise<Storage> {
@@ -21,7 +23,7 @@ export async function openStorage(cfg: StorageConfig): Promise<Storage> {
     case 'etcd3': {
       if (cfg.etcdServers.length === 0) throw new Error('etcd3 storage needs at least one etcd server');
       const { EtcdStorage } = await import('./etcd/etcd-storage.js');
-      return EtcdStorage.open({ endpoints: cfg.etcdServers });
+      return EtcdStorage.open({ endpoints: cfg.etcdServers, requestTimeoutMs: cfg.requestTimeoutMs });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Etcd3, type IKeyValue, type IOptions, type IRequestOp } from 'etcd3';
+import type { Etcd3, IKeyValue, IRangeRequest, IRangeResponse, IRequestOp } from 'etcd3';
 import { StorageError, isStorageError } from '../errors.js';
 import type {
   KeyValue,
@@ -11,10 +11,11 @@ import type {
   TxnResult,
   WatchHandler,
 } from '../interface.js';
-import { isOverloaded, toStorageError } from './etcd-errors.js';
+import { isOverloaded, memberFailure, neverSent, toStorageError } from './etcd-errors.js';
 import { EtcdWatch } from './etcd-watch.js';
 import { prefixRange } from './key-range.js';
 import { Limiter } from './limiter.js';
+import { EtcdMembers, PROBE_KEY, type Member } from './members.js';
 
 export interface EtcdStorageOptions {
   endpoints: string[];
@@ -22,28 +23,21 @@ export interface EtcdStorageOptions {
   maxInflightTxns?: number;
   /** How long open() keeps trying to reach etcd before giving up (ms). */
   connectTimeoutMs?: number;
+  /**
+   * Deadline of one etcd call (ms). etcd itself gives up on a proposal after 7 s without a
+   * quorum; answering sooner keeps a client's request well inside kube's request timeout.
+   */
+  requestTimeoutMs?: number;
+  /** How often each member is probed (ms). */
+  probeIntervalMs?: number;
 }
 
-type Policy = NonNullable<NonNullable<IOptions['faultHandling']>['global']>;
-
-/**
- * Runs each call exactly once. The client's default global policy retries on
- * UNAVAILABLE, which may re-send a txn etcd already applied; a replayed CAS then
- * "fails" against its own write. Its per-host circuit breaker also counts etcd's
- * "too many requests" and then refuses every call for seconds. Retries are done
- * below instead, where it is known which ones are safe.
- */
-const singleAttempt = {
-  execute: <T>(fn: (ctx: { signal: AbortSignal }) => PromiseLike<T> | T): Promise<T> =>
-    Promise.resolve().then(() => fn({ signal: new AbortController().signal })),
-} as unknown as Policy;
-
-/** A key nobody writes: ranging on it reads only the response header. */
-const PROBE_KEY = Buffer.from('/kapi-revision-probe\x00');
 const READ_ATTEMPTS = 3;
 /** Overload rejections are retried longer: they are etcd's backpressure, not an outage. */
 const OVERLOAD_ATTEMPTS = 10;
 const CHECK_TIMEOUT_MS = 2000;
+/** A whole-prefix read (a relist of everything) may legitimately take long. */
+const UNBOUNDED_RANGE_TIMEOUT_MS = 60_000;
 
 const toKeyValue = (kv: IKeyValue): KeyValue => ({
   key: kv.key.toString('utf8'),
@@ -59,26 +53,26 @@ export class EtcdStorage implements Storage {
   private knownCompacted = 0;
   private readonly watches = new Set<EtcdWatch>();
   private closed = false;
+  private liveCheck: Promise<boolean> | null = null;
 
   private constructor(
-    private readonly client: Etcd3,
+    private readonly members: EtcdMembers,
     private readonly txnLimiter: Limiter,
+    private readonly timeoutMs: number,
   ) {}
 
   static async open(opts: EtcdStorageOptions): Promise<EtcdStorage> {
-    const client = new Etcd3({
-      hosts: opts.endpoints,
-      faultHandling: { global: singleAttempt, host: () => singleAttempt },
-    });
-    const storage = new EtcdStorage(client, new Limiter(opts.maxInflightTxns ?? 256));
+    const members = new EtcdMembers(opts.endpoints, { probeIntervalMs: opts.probeIntervalMs });
+    const storage = new EtcdStorage(members, new Limiter(opts.maxInflightTxns ?? 256), opts.requestTimeoutMs ?? 5000);
     const deadline = Date.now() + (opts.connectTimeoutMs ?? 10_000);
     for (;;) {
       try {
         await storage.compactedRevision();
+        members.start();
         return storage;
       } catch (err) {
         if (Date.now() >= deadline || !isStorageError(err, 'Unavailable')) {
-          client.close();
+          members.close();
           throw err;
         }
         await sleep(200);
@@ -86,16 +80,36 @@ export class EtcdStorage implements Storage {
     }
   }
 
-  /** Reads are idempotent: any transient failure is worth another try. */
+  /** One call on the pinned member; a member that fails it as a whole is marked down. */
+  private call<T>(fn: (client: Etcd3, deadline: Date) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
+    const m: Member = this.members.current;
+    return this.members.call(fn, timeoutMs).catch((err: unknown) => {
+      if (memberFailure(err)) this.members.markDown(m, err instanceof Error ? err.message : String(err));
+      throw err;
+    });
+  }
+
+  private rangeCall(req: IRangeRequest): Promise<IRangeResponse> {
+    const timeout = req.limit || req.count_only || !req.range_end ? this.timeoutMs : UNBOUNDED_RANGE_TIMEOUT_MS;
+    return this.call((c, deadline) => c.kv.range(req, { deadline }), timeout);
+  }
+
+  /**
+   * Reads are idempotent: a transient failure is worth another try, on another member when
+   * the pin moved (one that answers), at once.
+   */
   private readWithRetry<T>(fn: () => Promise<T>): Promise<T> {
-    return this.attempt(fn, (err, n) =>
-      isOverloaded(err) ? n < OVERLOAD_ATTEMPTS : isStorageError(toStorageError(err), 'Unavailable') && n < READ_ATTEMPTS,
-    );
+    return this.attempt(fn, (err, n) => {
+      if (isOverloaded(err)) return n < OVERLOAD_ATTEMPTS;
+      // With no member answering (a lost quorum) another round would only wait as long again.
+      const elsewhere = this.members.current.up || this.members.members.length === 1;
+      return isStorageError(toStorageError(err), 'Unavailable') && n < READ_ATTEMPTS && elsewhere;
+    });
   }
 
   /** Writes are retried only when etcd provably did not apply them. */
-  private retryOverload<T>(fn: () => Promise<T>): Promise<T> {
-    return this.attempt(fn, (err, n) => isOverloaded(err) && n < OVERLOAD_ATTEMPTS);
+  private retryUnsent<T>(fn: () => Promise<T>): Promise<T> {
+    return this.attempt(fn, (err, n) => (isOverloaded(err) ? n < OVERLOAD_ATTEMPTS : neverSent(err) && n < READ_ATTEMPTS));
   }
 
   private async attempt<T>(fn: () => Promise<T>, retry: (err: unknown, attempt: number) => boolean): Promise<T> {
@@ -112,7 +126,7 @@ export class EtcdStorage implements Storage {
   }
 
   async get(key: string): Promise<KeyValue | null> {
-    const res = await this.readWithRetry(() => this.client.kv.range({ key: Buffer.from(key, 'utf8') }));
+    const res = await this.readWithRetry(() => this.rangeCall({ key: Buffer.from(key, 'utf8') }));
     const kv = res.kvs[0];
     return kv ? toKeyValue(kv) : null;
   }
@@ -121,7 +135,7 @@ export class EtcdStorage implements Storage {
     const revision = opts.revision !== undefined && opts.revision > 0 ? opts.revision : 0;
     try {
       const res = await this.readWithRetry(() =>
-        this.client.kv.range({ ...prefixRange(prefix, opts.fromKey), limit: opts.limit ?? 0, revision }),
+        this.rangeCall({ ...prefixRange(prefix, opts.fromKey), limit: opts.limit ?? 0, revision }),
       );
       const kvs = res.kvs.map(toKeyValue);
       // count covers [key, range_end) regardless of limit.
@@ -141,7 +155,7 @@ export class EtcdStorage implements Storage {
     const key = Buffer.from(txn.key, 'utf8');
     if (txn.op.type === 'delete' && txn.expectModRevision === 0) {
       // "Delete if absent" can never apply; report the key as it is, like a failed compare.
-      const res = await this.readWithRetry(() => this.client.kv.range({ key }));
+      const res = await this.readWithRetry(() => this.rangeCall({ key }));
       const kv = res.kvs[0];
       return { succeeded: false, revision: Number(res.header.revision), current: kv ? toKeyValue(kv) : null };
     }
@@ -153,15 +167,12 @@ export class EtcdStorage implements Storage {
     // An update keeps the key's createRevision; reading it back in the same txn is
     // cheaper than prev_kv, which would ship the old value.
     if (isUpdate) success.push({ request_range: { key, keys_only: true } });
-    const res = await this.txnLimiter.run(() =>
-      this.retryOverload(() =>
-        this.client.kv.txn({
-          compare: [{ key, target: 'Mod', result: 'Equal', mod_revision: txn.expectModRevision }],
-          success,
-          failure: [{ request_range: { key } }],
-        }),
-      ),
-    );
+    const req = {
+      compare: [{ key, target: 'Mod' as const, result: 'Equal' as const, mod_revision: txn.expectModRevision }],
+      success,
+      failure: [{ request_range: { key } }],
+    };
+    const res = await this.txnLimiter.run(() => this.retryUnsent(() => this.call((c, deadline) => c.kv.txn(req, { deadline }))));
     const revision = Number(res.header.revision);
     if (!res.succeeded) {
       const kv = res.responses[0]?.response_range?.kvs[0];
@@ -179,7 +190,7 @@ export class EtcdStorage implements Storage {
   }
 
   watch(prefix: string, fromRevision: number, handler: WatchHandler): StorageWatch {
-    const w = new EtcdWatch(this.client.watchClient, prefix, fromRevision, handler, {
+    const w = new EtcdWatch(this.members, prefix, fromRevision, handler, {
       currentRevision: () => this.currentRevision(),
       compacted: (rev) => {
         this.knownCompacted = Math.max(this.knownCompacted, rev);
@@ -200,7 +211,7 @@ export class EtcdStorage implements Storage {
   async compact(revision: number): Promise<void> {
     this.assertOpen();
     try {
-      await this.client.kv.compact({ revision });
+      await this.call((c, deadline) => c.kv.compact({ revision }, { deadline }));
       this.knownCompacted = Math.max(this.knownCompacted, revision);
     } catch (err) {
       const e = toStorageError(err, this.knownCompacted);
@@ -212,7 +223,7 @@ export class EtcdStorage implements Storage {
 
   /** Linearizable: a quorum range whose only useful output is the header revision. */
   async currentRevision(): Promise<number> {
-    const res = await this.readWithRetry(() => this.client.kv.range({ key: PROBE_KEY, count_only: true }));
+    const res = await this.readWithRetry(() => this.rangeCall({ key: PROBE_KEY, count_only: true }));
     return Number(res.header.revision);
   }
 
@@ -237,7 +248,7 @@ export class EtcdStorage implements Storage {
 
   private async readableAt(revision: number): Promise<boolean> {
     try {
-      await this.readWithRetry(() => this.client.kv.range({ key: PROBE_KEY, count_only: true, revision }));
+      await this.readWithRetry(() => this.rangeCall({ key: PROBE_KEY, count_only: true, revision }));
       return true;
     } catch (err) {
       if (isStorageError(err, 'Compacted')) return false;
@@ -245,14 +256,17 @@ export class EtcdStorage implements Storage {
     }
   }
 
+  /**
+   * Whether a quorum answers: some member answered a linearizable read within the last
+   * probe round, else one live probe of the pinned member (shared by concurrent checks).
+   */
   async check(): Promise<boolean> {
     if (this.closed) return false;
-    try {
-      await this.client.kv.range({ key: PROBE_KEY, count_only: true }, { deadline: Date.now() + CHECK_TIMEOUT_MS });
-      return true;
-    } catch {
-      return false;
+    if (this.members.reachable(CHECK_TIMEOUT_MS)) return true;
+    if (!this.liveCheck) {
+      this.liveCheck = this.members.probe(this.members.current).finally(() => (this.liveCheck = null));
     }
+    return this.liveCheck;
   }
 
   async close(): Promise<void> {
@@ -260,7 +274,7 @@ export class EtcdStorage implements Storage {
     this.closed = true;
     const err = new StorageError('Closed', 'storage is closed');
     for (const w of [...this.watches]) w.fail(err);
-    this.client.close();
+    this.members.close();
   }
 
   private assertOpen(): void {

@@ -1,13 +1,15 @@
-import type { IDuplexStream, IWatchRequest, IWatchResponse, WatchClient } from 'etcd3';
+import type { IDuplexStream, IWatchRequest, IWatchResponse } from 'etcd3';
 import { StorageError } from '../errors.js';
 import type { StorageWatch, WatchEvent, WatchHandler } from '../interface.js';
 import { prefixRange } from './key-range.js';
 import { lastEventUnder } from './progress-probe.js';
+import type { EtcdMembers, Member } from './members.js';
+import { memberFailure } from './etcd-errors.js';
 
 type Stream = IDuplexStream<IWatchRequest, IWatchResponse>;
 
-/** Consecutive reconnects without a single response before the watch gives up. */
-const MAX_RECONNECTS = 10;
+/** The longest wait between two reconnects. */
+const MAX_RECONNECT_DELAY_MS = 1000;
 
 export interface EtcdWatchHooks {
   /** A linearizable read of the store revision. */
@@ -29,10 +31,18 @@ export interface EtcdWatchHooks {
  * watch, which would let a cache claim a revision it has not caught up to. Instead a
  * probe (see progress-probe.ts) finds the last event under the prefix up to the
  * current revision, and progress is reported once that event has been delivered.
+ *
+ * The stream lives on the members' pinned member. When the pin moves (the member died or
+ * stopped answering) the watch reconnects to the new one from `next`; an outage (no
+ * quorum, every member down) only delays it: it retries until a member answers, and only a
+ * compacted start revision ends it, since nothing can resume from there.
  */
 export class EtcdWatch implements StorageWatch {
   private next: number;
   private stream: Stream | null = null;
+  /** The member `stream` is on. */
+  private member: Member | null = null;
+  private unsubscribe: (() => void) | null = null;
   private closed = false;
   private reconnects = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -44,7 +54,7 @@ export class EtcdWatch implements StorageWatch {
   private progressGoal: { last: number; revision: number } | null = null;
 
   constructor(
-    private readonly client: WatchClient,
+    private readonly members: EtcdMembers,
     private readonly prefix: string,
     fromRevision: number,
     private readonly handler: WatchHandler,
@@ -55,6 +65,20 @@ export class EtcdWatch implements StorageWatch {
   }
 
   start(): void {
+    this.unsubscribe = this.members.onSwitch((to) => {
+      if (this.stream && this.member !== to) this.restart();
+    });
+    void this.connect();
+  }
+
+  /** Drops the stream and connects again (to the pinned member) from `next`. */
+  private restart(): void {
+    const s = this.stream;
+    this.stream = null;
+    this.member = null;
+    s?.cancel();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     void this.connect();
   }
 
@@ -64,6 +88,7 @@ export class EtcdWatch implements StorageWatch {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.progressGoal = null;
+    this.unsubscribe?.();
     const s = this.stream;
     this.stream = null;
     s?.cancel();
@@ -110,7 +135,7 @@ export class EtcdWatch implements StorageWatch {
       this.call(() => this.handler.onProgress?.(from - 1));
       return;
     }
-    const last = await lastEventUnder(this.client, this.prefix, from, revision);
+    const last = await lastEventUnder(this.members.current.client.watchClient, this.prefix, from, revision);
     if (this.closed) return;
     if (!this.progressGoal || this.progressGoal.revision < revision) this.progressGoal = { last, revision };
     this.checkProgress();
@@ -127,9 +152,10 @@ export class EtcdWatch implements StorageWatch {
 
   private async connect(): Promise<void> {
     this.timer = null;
+    const member = this.members.current;
     let stream: Stream;
     try {
-      stream = await this.client.watch();
+      stream = await member.client.watchClient.watch();
     } catch (err) {
       this.reconnect(err);
       return;
@@ -139,6 +165,7 @@ export class EtcdWatch implements StorageWatch {
       return;
     }
     this.stream = stream;
+    this.member = member;
     stream.on('data', (res) => this.onResponse(stream, res));
     stream.on('error', (err) => this.onBroken(stream, err));
     stream.on('end', () => this.onBroken(stream, new Error('watch stream ended')));
@@ -147,20 +174,19 @@ export class EtcdWatch implements StorageWatch {
 
   private onBroken(stream: Stream, err: unknown): void {
     if (stream !== this.stream || this.closed) return;
+    // A dead member breaks its streams before any call notices: move the pin at once.
+    if (this.member && memberFailure(err)) this.members.markDown(this.member, err instanceof Error ? err.message : String(err));
     this.stream = null;
+    this.member = null;
     stream.cancel();
     this.reconnect(err);
   }
 
   private reconnect(err: unknown): void {
     if (this.closed) return;
+    void err;
     this.reconnects++;
-    if (this.reconnects > MAX_RECONNECTS) {
-      const msg = err instanceof Error ? err.message : String(err);
-      this.fail(new StorageError('Unavailable', `etcd watch on ${this.prefix} lost: ${msg}`));
-      return;
-    }
-    const delay = Math.min(2000, 25 * 2 ** this.reconnects);
+    const delay = Math.min(MAX_RECONNECT_DELAY_MS, 25 * 2 ** this.reconnects);
     this.timer = setTimeout(() => void this.connect(), delay);
   }
 
@@ -176,7 +202,8 @@ export class EtcdWatch implements StorageWatch {
       return;
     }
     if (res.canceled) {
-      this.fail(new StorageError('Unavailable', `etcd canceled the watch on ${this.prefix}: ${res.cancel_reason}`));
+      // etcd cancels watches of a member that lost its leader; another member may serve.
+      this.onBroken(stream, new Error(`etcd canceled the watch on ${this.prefix}: ${res.cancel_reason}`));
       return;
     }
     if (res.created) {

@@ -34,7 +34,9 @@ beforeAll(async () => {
   const saved = process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
   process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS = String(BOOKMARK_MS);
   try {
-    k = await startKapi();
+    // A node without background writes (the controller lease renewed every 2 s, the identity
+    // lease every 10 s): the bookmark tests count bookmarks on an idle node.
+    k = await startKapi({ args: ['--leader-elect=false', '--identity-lease-renew-interval-seconds', '3600'] });
   } finally {
     if (saved === undefined) delete process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS;
     else process.env.KAPI_WATCH_BOOKMARK_INTERVAL_MS = saved;

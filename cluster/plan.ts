@@ -1,0 +1,200 @@
+// What a replicated kapi cluster runs, as data: the etcd members' and kapi nodes' command
+// lines and haproxy's configuration, for a given layout (hosts, ports, directories). The
+// launcher runs this plan on one machine; docker-compose.yml is this plan for one container
+// per process, and a test checks that the two agree flag for flag.
+
+export interface EtcdMemberSpec {
+  name: string;
+  /** Where the other members and the nodes reach it. */
+  host: string;
+  clientPort: number;
+  peerPort: number;
+  dataDir: string;
+}
+
+export interface NodeSpec {
+  name: string;
+  host: string;
+  port: number;
+  dataDir: string;
+}
+
+export interface Layout {
+  /** Address the processes listen on (127.0.0.1 on one machine, 0.0.0.0 in containers). */
+  listen: string;
+  etcd: EtcdMemberSpec[];
+  nodes: NodeSpec[];
+  balancer: { listen: string; port: number };
+  /** Extra flags every kapi node gets (the launcher's tests shorten leader election). */
+  nodeFlags?: string[];
+  /** The nodes serve plain HTTP (`--insecure-plain-http` in nodeFlags): no TLS for the checks. */
+  plainHTTP?: boolean;
+  /**
+   * The cluster's one PKI (`kapi pki`): a CA, one serving certificate every node presents
+   * (it names every node and the balancer), the admin's client certificate.
+   */
+  pki: {
+    dir: string;
+    /** Names and addresses beyond localhost and 127.0.0.1 the serving certificate covers. */
+    sans: string[];
+    /** The admin kubeconfig `kapi pki` writes, and the balancer URL it points at. */
+    kubeconfig: string;
+    server: string;
+  };
+  /**
+   * A DNS server haproxy asks again for the nodes' addresses (Docker's, in compose, where a
+   * restarted container may come back with another address). Unset: resolved once at start.
+   */
+  dnsResolver?: string;
+}
+
+/** Same-cluster token, so members of two clusters never join each other by mistake. */
+export const ETCD_CLUSTER_TOKEN = 'kapi-cluster';
+
+const url = (host: string, port: number): string => `http://${host}:${port}`;
+
+/** etcd's command line (after the binary). Flags naming the initial cluster are ignored once a member has data. */
+export function etcdArgs(layout: Layout, m: EtcdMemberSpec): string[] {
+  const cluster = layout.etcd.map((x) => `${x.name}=${url(x.host, x.peerPort)}`).join(',');
+  return [
+    '--name', m.name,
+    '--data-dir', m.dataDir,
+    '--listen-client-urls', url(layout.listen, m.clientPort),
+    '--advertise-client-urls', url(m.host, m.clientPort),
+    '--listen-peer-urls', url(layout.listen, m.peerPort),
+    '--initial-advertise-peer-urls', url(m.host, m.peerPort),
+    '--initial-cluster', cluster,
+    '--initial-cluster-state', 'new',
+    '--initial-cluster-token', ETCD_CLUSTER_TOKEN,
+    '--logger', 'zap',
+    '--log-level', 'warn',
+  ];
+}
+
+/** The etcd client URLs every node is given, in member order. */
+export const etcdServers = (layout: Layout): string => layout.etcd.map((m) => url(m.host, m.clientPort)).join(',');
+
+const sanFlags = (layout: Layout): string[] => (layout.pki.sans.length ? ['--tls-san', layout.pki.sans.join(',')] : []);
+
+/**
+ * `kapi pki`'s command line (after `node dist/src/cli.js`): run once before the nodes, it makes
+ * the CA and certificates they share (and reuses them on later starts) and the admin kubeconfig.
+ */
+export function pkiArgs(layout: Layout): string[] {
+  return [
+    'pki',
+    '--cert-dir', layout.pki.dir,
+    '--bind-address', layout.listen,
+    ...sanFlags(layout),
+    '--kubeconfig', layout.pki.kubeconfig,
+    '--server', layout.pki.server,
+  ];
+}
+
+/** `kapi serve`'s command line (after `node dist/src/cli.js`). */
+export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
+  return [
+    'serve',
+    '--node-name', n.name,
+    '--data-dir', n.dataDir,
+    '--bind-address', layout.listen,
+    '--secure-port', String(n.port),
+    '--cert-dir', layout.pki.dir,
+    ...sanFlags(layout),
+    '--storage-backend', 'etcd3',
+    '--etcd-servers', etcdServers(layout),
+    ...(layout.nodeFlags ?? []),
+  ];
+}
+
+/** haproxy's command line (after the binary): foreground, one config file. */
+export const haproxyArgs = (configPath: string): string[] => ['-db', '-f', configPath];
+
+/**
+ * haproxy in TCP mode (TLS passes through to the nodes), checking each node's /readyz every
+ * 400 ms: a node that fails two checks in a row (killed, paused, or without an etcd quorum)
+ * leaves the rotation within 1.85 s at worst (a check just missed, two 600 ms timeouts and the
+ * 250 ms between them), and its open connections (watches included) are closed so their
+ * clients reconnect to another node. A connection refused by a dead node is retried on
+ * another at once. The check timeout is generous enough for a node busy with heavy load.
+ *
+ * When no node is ready (an etcd quorum lost), the same nodes serve as backups without a
+ * check: reads with resourceVersion=0 are answered from their caches, and writes get kube's
+ * error for an etcd timeout instead of a closed connection.
+ */
+export function haproxyConfig(layout: Layout): string {
+  const dns = layout.dnsResolver ? ' resolvers dns init-addr last,libc,none' : '';
+  const lines = [
+    '# Written by kapi cluster (cluster/plan.ts); docker-compose.yml uses cluster/haproxy.cfg, the same',
+    '# plan for containers.',
+    'global',
+    '  maxconn 4000',
+    '  log stdout format raw local0 notice',
+    '',
+    'defaults',
+    '  mode tcp',
+    '  log global',
+    '  option dontlognull',
+    '  retries 3',
+    '  option redispatch 1',
+    '  timeout connect 1s',
+    // Watches stay open for up to twice --min-request-timeout (an hour by default).
+    '  timeout client 2h',
+    '  timeout server 2h',
+    '  timeout check 600ms',
+    '',
+    ...(layout.dnsResolver ? ['resolvers dns', `  nameserver dns ${layout.dnsResolver}`, '  hold valid 5s', ''] : []),
+    'frontend kapi',
+    `  bind ${layout.balancer.listen}:${layout.balancer.port}`,
+    '  default_backend kapi-nodes',
+    '',
+    'backend kapi-nodes',
+    '  balance roundrobin',
+    '  option httpchk GET /readyz',
+    '  http-check expect status 200',
+    '  option allbackups',
+    // The checks speak TLS to the nodes (an anonymous /readyz, as kube allows it).
+    `  default-server inter 400ms fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions${layout.plainHTTP ? '' : ' check-ssl verify none'}`,
+    ...layout.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check${dns}`),
+    ...layout.nodes.map((n) => `  server ${n.name}-cached ${n.host}:${n.port} backup${dns}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** One machine: every process on 127.0.0.1, directories under `dir`. */
+export function localLayout(
+  dir: string,
+  ports: { balancer: number; nodes: number[]; etcd: { client: number; peer: number }[] },
+  nodeFlags: string[] = [],
+): Layout {
+  return {
+    listen: '127.0.0.1',
+    etcd: ports.etcd.map((p, i) => ({ name: `etcd-${i + 1}`, host: '127.0.0.1', clientPort: p.client, peerPort: p.peer, dataDir: `${dir}/etcd-${i + 1}` })),
+    nodes: ports.nodes.map((port, i) => ({ name: `node-${i + 1}`, host: '127.0.0.1', port, dataDir: `${dir}/node-${i + 1}` })),
+    balancer: { listen: '127.0.0.1', port: ports.balancer },
+    nodeFlags,
+    plainHTTP: nodeFlags.includes('--insecure-plain-http'),
+    pki: { dir: `${dir}/pki`, sans: [], kubeconfig: `${dir}/admin.kubeconfig`, server: `https://127.0.0.1:${ports.balancer}` },
+  };
+}
+
+/** docker-compose.yml's layout: one container per process, reached by service name. */
+export function composeLayout(nodes = 3, members = 3): Layout {
+  return {
+    listen: '0.0.0.0',
+    etcd: Array.from({ length: members }, (_, i) => ({ name: `etcd-${i + 1}`, host: `etcd-${i + 1}`, clientPort: 2379, peerPort: 2380, dataDir: '/var/lib/etcd' })),
+    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `kapi-${i + 1}`, host: `kapi-${i + 1}`, port: 6443, dataDir: '/data' })),
+    balancer: { listen: '0.0.0.0', port: 6443 },
+    dnsResolver: '127.0.0.11:53',
+    pki: {
+      dir: '/pki',
+      sans: [...Array.from({ length: nodes }, (_, i) => `kapi-${i + 1}`), 'haproxy'],
+      kubeconfig: '/pki/admin.kubeconfig',
+      server: 'https://localhost:6443',
+    },
+  };
+}
+
+/** Where docker-compose.yml mounts cluster/haproxy.cfg in the haproxy container. */
+export const COMPOSE_HAPROXY_CONFIG = '/usr/local/etc/haproxy/haproxy.cfg';
