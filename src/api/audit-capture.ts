@@ -17,10 +17,27 @@ export function auditCapture(ctx: Context): AuditCapture | undefined {
   return (ctx.state as { auditCapture?: AuditCapture }).auditCapture;
 }
 
+/** ObjectMeta's fields in Go's order, up to creationTimestamp (which Go always writes, null when unset). */
+const BEFORE_CREATION = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation'];
+
+/** The decoded object as Go's JSON writes it back: metadata with `creationTimestamp: null` when unset. */
+function asGoWrites(obj: unknown): unknown {
+  if (!obj || typeof obj !== 'object') return obj;
+  const o = obj as Record<string, unknown>;
+  const meta = o.metadata as Record<string, unknown> | undefined;
+  if (!meta || typeof meta !== 'object' || 'creationTimestamp' in meta) return o;
+  const m: Record<string, unknown> = {};
+  for (const k of BEFORE_CREATION) if (k in meta) m[k] = meta[k];
+  m.creationTimestamp = null;
+  for (const [k, v] of Object.entries(meta)) if (!(k in m)) m[k] = v;
+  o.metadata = m;
+  return o;
+}
+
 /** Keeps a copy of the decoded request object (the handlers go on changing theirs). */
 export function captureRequestObject(ctx: Context, obj: unknown): void {
   const c = auditCapture(ctx);
-  if (c?.wantsRequest && c.requestObject === undefined) c.requestObject = structuredClone(obj);
+  if (c?.wantsRequest && c.requestObject === undefined) c.requestObject = asGoWrites(structuredClone(obj));
 }
 
 export function captureResponseBody(ctx: Context, body: string | Buffer): void {
