@@ -210,6 +210,32 @@ describe('service account tokens', () => {
     await expectUnauthorized(token);
   });
 
+  it('a token bound to a node, and a pod on a node: node claims and extras; deleting the node revokes the node-bound token', async () => {
+    await kubectl(k, ['create', 'serviceaccount', 'agent']);
+    expect((await http(k, 'POST', '/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } })).status).toBe(201);
+    const nodeUID = await uidOf('/api/v1/nodes/n1');
+    const token = await createToken('agent', { boundObjectRef: { kind: 'Node', apiVersion: 'v1', name: 'n1' } });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, Record<string, unknown>>;
+    expect(claims['kubernetes.io']).toMatchObject({ namespace: 'default', node: { name: 'n1', uid: nodeUID } });
+    expect((await whoami(token)).extra).toMatchObject({ 'authentication.kubernetes.io/node-name': ['n1'], 'authentication.kubernetes.io/node-uid': [nodeUID] });
+
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'on-n1' }, spec: { serviceAccountName: 'agent', nodeName: 'n1', containers: [{ name: 'c', image: 'nginx' }] } };
+    expect((await http(k, 'POST', '/api/v1/namespaces/default/pods', pod)).status).toBe(201);
+    const podToken = await createToken('agent', { boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: 'on-n1' } });
+    const podClaims = JSON.parse(Buffer.from(podToken.split('.')[1], 'base64url').toString('utf8')) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(podClaims['kubernetes.io'])).toEqual(['namespace', 'node', 'pod', 'serviceaccount']);
+    expect(Object.keys((await whoami(podToken)).extra as object)).toEqual([
+      'authentication.kubernetes.io/credential-id',
+      'authentication.kubernetes.io/node-name',
+      'authentication.kubernetes.io/node-uid',
+      'authentication.kubernetes.io/pod-name',
+      'authentication.kubernetes.io/pod-uid',
+    ]);
+
+    expect((await http(k, 'DELETE', '/api/v1/nodes/n1')).status).toBe(200);
+    await expectUnauthorized(token);
+  });
+
   it('a deleted service account revokes its tokens, also once recreated under the same name', async () => {
     await kubectl(k, ['create', 'serviceaccount', 'doomed']);
     const token = await createToken('doomed');
@@ -395,6 +421,35 @@ describe('WebSocket bearer subprotocol', () => {
     expect((await upgrade([enc('nope'), 'base64.binary.k8s.io'])).status).toBe(401);
     expect((await upgrade([enc('alice-token'), enc('bob-token'), 'x'])).status).toBe(401);
     expect((await upgrade([enc('alice-token')])).status).toBe(401);
+  });
+});
+
+describe('WebSocket bearer subprotocol without anonymous access', () => {
+  it('the token alone lets the upgrade in; without it the upgrade is 401', async () => {
+    const strict = await startKapi({ args: ['--anonymous-auth=false', '--token-auth-file', tokensFile] });
+    try {
+      const upgrade = (protocols: string[]) =>
+        new Promise<number>((done) => {
+          const c = anonymous(strict);
+          const ws = c.webSocket('/api/v1/namespaces/default/pods?watch=true', protocols, { headers: { Origin: 'http://localhost' } });
+          ws.on('open', () => {
+            done(101);
+            ws.close();
+            void c.close();
+          });
+          ws.on('unexpected-response', (_req, res) => {
+            done(res.statusCode ?? 0);
+            res.resume();
+            void c.close();
+          });
+          ws.on('error', () => undefined);
+        });
+      expect(await upgrade([`base64url.bearer.authorization.k8s.io.${Buffer.from('bob-token').toString('base64url')}`, 'base64.binary.k8s.io'])).toBe(101);
+      expect(await upgrade(['base64.binary.k8s.io'])).toBe(401);
+    } finally {
+      await strict.stop();
+      await removeDir(strict.dataDir);
+    }
   });
 });
 
