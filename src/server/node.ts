@@ -357,7 +357,7 @@ export class KapiNode {
         installMetrics(router);
       },
       observe: [metricsMiddleware()],
-      init: [auditInit()],
+      init: [auditInit(auditor !== undefined)],
       filters,
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },
