@@ -43,6 +43,8 @@ Flags of serve:
                                     default: the signing key)
   --api-audiences strings           audiences of the API (comma-separated; default: the issuers)
   --service-account-max-token-expiration duration  cap on a TokenRequest's lifetime (0: none)
+  --service-account-jwks-uri string the jwks_uri of /.well-known/openid-configuration (https; default:
+                                    https://<the address served>/openid/v1/jwks)
   --audit-policy-file string        audit.k8s.io/v1 Policy; with --audit-log-path turns auditing on
   --audit-log-path string           where audit events go, one JSON line each ("-" for stdout)
   --audit-log-maxsize int           megabytes before the log rotates (default 0: 100)
@@ -182,6 +184,7 @@ async function serve(argv: string[]): Promise<void> {
         'service-account-key-file': { type: 'string', multiple: true },
         'api-audiences': { type: 'string', multiple: true },
         'service-account-max-token-expiration': { type: 'string', default: '0s' },
+        'service-account-jwks-uri': { type: 'string' },
         'audit-policy-file': { type: 'string' },
         'audit-log-path': { type: 'string' },
         'audit-log-maxsize': { type: 'string', default: '0' },
@@ -281,6 +284,7 @@ async function serve(argv: string[]): Promise<void> {
         serviceAccountKeyFiles: listOf(values['service-account-key-file']).map((f) => resolve(f)),
         apiAudiences: listOf(values['api-audiences']),
         maxTokenExpirationSeconds: Math.floor(maxTokenMs / 1000),
+        serviceAccountJwksURI: values['service-account-jwks-uri'] || undefined,
       },
       audit: {
         policyFile: values['audit-policy-file'] && resolve(values['audit-policy-file']),

@@ -33,7 +33,9 @@ import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle
 import { ServiceAccountsController } from '../controllers/serviceaccounts.js';
 import { loadTokenFile } from '../auth/authn/token-file.js';
 import type { TokenAuthenticator } from '../auth/authn/bearer-token.js';
-import { loadServiceAccountKeys } from '../auth/serviceaccount/keys.js';
+import { loadServiceAccountKeys, type VerifyKey } from '../auth/serviceaccount/keys.js';
+import { discoveryProblem, JWKS_PATH, renderOpenIDMetadata, type OpenIDMetadata } from '../auth/serviceaccount/openid-metadata.js';
+import { installOpenIDMetadata } from './openid-metadata.js';
 import { ServiceAccountTokenAuthenticator, type ObjectLookup } from '../auth/serviceaccount/authenticator.js';
 import { tokenRequestAction } from '../auth/serviceaccount/token-request.js';
 import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
@@ -99,6 +101,8 @@ export interface TokenConfig {
   apiAudiences: string[];
   /** --service-account-max-token-expiration, seconds (0: none). */
   maxTokenExpirationSeconds: number;
+  /** --service-account-jwks-uri (default: https://<the address served>/openid/v1/jwks). */
+  serviceAccountJwksURI?: string;
 }
 
 export interface AuditConfig {
@@ -183,6 +187,8 @@ export class KapiNode {
   private identity?: APIServerIdentity;
   private compactor?: Compactor;
   private auditor?: Auditor;
+  /** What service account issuer discovery serves, when the issuer allows it. */
+  private openIDMetadata?: { issuer: string; jwksURI?: string; keys: VerifyKey[] };
   nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   /** Every served type: the registry's, with the server's own parts attached (token issuing, reviews). */
@@ -270,6 +276,9 @@ export class KapiNode {
     });
     const defs = RESOURCE_DEFS.map((d) => (d.group === '' && d.resource === 'serviceaccounts' ? { ...d, actions: { ...d.actions, token } } : d));
     defs.push(tokenReviews(() => tokens, apiAudiences), selfSubjectReviews());
+    const problem = discoveryProblem(issuers[0], t.serviceAccountJwksURI);
+    if (problem) this.log.warn({ reason: problem }, 'service account issuer discovery is not served');
+    else this.openIDMetadata = { issuer: issuers[0], jwksURI: t.serviceAccountJwksURI, keys: keys.verify };
     return { tokens, defs };
   }
 
@@ -355,6 +364,12 @@ export class KapiNode {
         installOpenAPI(router, () => this.defs);
         installHealth(router, this.healthChecks());
         installMetrics(router);
+        const oidc = this.openIDMetadata;
+        if (oidc) {
+          let rendered: OpenIDMetadata | undefined;
+          // Rendered on first use: the default JWKS URI names the port, known once listening.
+          installOpenIDMetadata(router, () => (rendered ??= renderOpenIDMetadata(oidc.issuer, oidc.jwksURI ?? `https://${new URL(this.url).host}${JWKS_PATH}`, oidc.keys)));
+        }
       },
       observe: [metricsMiddleware()],
       init: [auditInit(auditor !== undefined)],

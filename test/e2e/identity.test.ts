@@ -469,6 +469,60 @@ describe('node certificates', () => {
   });
 });
 
+describe('service account issuer discovery', () => {
+  it('serves the OpenID configuration and the key set tokens verify with, as kube does', async () => {
+    const cfg = await http(k, 'GET', '/.well-known/openid-configuration');
+    expect(cfg.status).toBe(200);
+    expect(cfg.headers.get('content-type')).toBe('application/json');
+    expect(cfg.headers.get('cache-control')).toBe('public, max-age=3600');
+    const host = new URL(k.url).host;
+    // kube's exact text: its fields in this order, no spaces.
+    expect(cfg.text).toBe(`{"issuer":"${ISSUER}","jwks_uri":"https://${host}/openid/v1/jwks","response_types_supported":["id_token"],"subject_types_supported":["public"],"id_token_signing_alg_values_supported":["ES256"]}`);
+
+    const keys = await http(k, 'GET', '/openid/v1/jwks');
+    expect(keys.status).toBe(200);
+    expect(keys.headers.get('content-type')).toBe('application/jwk-set+json');
+    expect(keys.headers.get('cache-control')).toBe('public, max-age=3600');
+    const set = keys.json as { keys: Record<string, string>[] };
+    expect(set.keys).toHaveLength(1);
+    expect(Object.keys(set.keys[0])).toEqual(['use', 'kty', 'kid', 'crv', 'alg', 'x', 'y']);
+    expect(set.keys[0]).toMatchObject({ use: 'sig', kty: 'EC', kid: (await saKey()).kid, crv: 'P-256', alg: 'ES256' });
+    expect((await http(k, 'GET', '/openid/v1/jwks/')).text).toBe(keys.text);
+
+    // A relying party outside the cluster verifies a token with nothing but these documents.
+    await kubectl(k, ['create', 'serviceaccount', 'oidc']);
+    const token = await createToken('oidc', { audiences: ['vault'] });
+    const { createLocalJWKSet, jwtVerify } = await import('jose');
+    const { payload } = await jwtVerify(token, createLocalJWKSet(set as unknown as Parameters<typeof createLocalJWKSet>[0]), { issuer: ISSUER, audience: 'vault' });
+    expect(payload.sub).toBe('system:serviceaccount:default:oidc');
+
+    const post = await http(k, 'POST', '/openid/v1/jwks', {});
+    expect(post.status).toBe(405);
+    expect((post.json as { reason: string }).reason).toBe('MethodNotAllowed');
+  });
+
+  it('--service-account-jwks-uri names the key set; an issuer that is not an https URL serves neither document', async () => {
+    const { discoveryProblem } = await import('../../src/auth/serviceaccount/openid-metadata.js');
+    expect(discoveryProblem('kubernetes/serviceaccount', undefined)).toBe('issuer URL kubernetes/serviceaccount is not a URL');
+    expect(discoveryProblem('http://issuer.example', undefined)).toBe('issuer URL must use https scheme, got: http://issuer.example');
+    expect(discoveryProblem('https://issuer.example?a=b', undefined)).toBe('issuer URL may not include a query, got: https://issuer.example?a=b');
+    expect(discoveryProblem('https://issuer.example', 'http://keys.example/jwks')).toBe('jwksURI requires https scheme, parsed as: http://keys.example/jwks');
+
+    const other = await startKapi({ args: ['--service-account-issuer', 'https://issuer.example', '--service-account-jwks-uri', 'https://keys.example/jwks'] });
+    const plain = await startKapi({ args: ['--service-account-issuer', 'http://issuer.example'] });
+    try {
+      const cfg = await http(other, 'GET', '/.well-known/openid-configuration');
+      expect(cfg.json).toMatchObject({ issuer: 'https://issuer.example', jwks_uri: 'https://keys.example/jwks' });
+      for (const path of ['/.well-known/openid-configuration', '/openid/v1/jwks']) expect((await http(plain, 'GET', path)).status).toBe(404);
+    } finally {
+      await other.stop();
+      await plain.stop();
+      await removeDir(other.dataDir);
+      await removeDir(plain.dataDir);
+    }
+  });
+});
+
 describe('start-up errors', () => {
   it('a token file with fewer than three columns stops the start with kube\'s message', async () => {
     const bad = join(k.dataDir, 'bad-tokens.csv');

@@ -29,7 +29,7 @@ export function keyId(pub: KeyObject): string {
   return createHash('sha256').update(pub.export({ type: 'spki', format: 'der' })).digest('base64url');
 }
 
-function algorithmOf(key: KeyObject): string {
+export function algorithmOf(key: KeyObject): string {
   if (key.asymmetricKeyType === 'rsa') return 'RS256';
   if (key.asymmetricKeyType === 'ec') {
     const curve = key.asymmetricKeyDetails?.namedCurve;
