@@ -42,6 +42,7 @@ import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
 import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
 import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
 import { impersonationFilter } from './filters/impersonation.js';
+import { cacheControlDefault } from './filters/cache-control.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -372,7 +373,7 @@ export class KapiNode {
         }
       },
       observe: [metricsMiddleware()],
-      init: [auditInit(auditor !== undefined)],
+      init: [auditInit(auditor !== undefined), cacheControlDefault()],
       filters,
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },

@@ -106,6 +106,16 @@ describe('Audit-Id', () => {
     const mine = await http(k, 'GET', '/version', undefined, { 'Audit-ID': 'my-own-id' });
     expect(mine.headers.get('audit-id')).toBe('my-own-id');
   });
+
+  it('every answer is private and not cached, unless its handler says otherwise (kube\'s WithCacheControl)', async () => {
+    const c = withToken(k, 'bad-token');
+    const unauthorized = await http(c, 'GET', '/api');
+    await c.close();
+    for (const r of [await http(k, 'GET', '/version'), await http(k, 'GET', '/api/v1/namespaces/nope'), await http(k, 'GET', '/readyz'), unauthorized]) {
+      expect(r.headers.get('cache-control')).toBe('no-cache, private');
+    }
+    expect((await http(k, 'GET', '/openid/v1/jwks')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
 });
 
 describe('audit events', () => {
