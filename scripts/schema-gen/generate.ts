@@ -52,6 +52,8 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
     pkg: 'k8s.io/api/authorization/v1',
     type,
   })),
+  ...['ServiceAccount', 'ServiceAccountList'].map((type) => ({ pkg: 'k8s.io/api/core/v1', type })),
+  ...['TokenRequest', 'TokenReview', 'SelfSubjectReview'].map((type) => ({ pkg: 'k8s.io/api/authentication/v1', type })),
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
 ];
 

@@ -13,6 +13,7 @@ import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import type { FieldValidation } from '../machinery/options.js';
 import { badRequest } from '../machinery/errors.js';
 import type { AccessControl } from '../auth/authz/access.js';
+import { auditCapture, captureRequestObject } from './audit-capture.js';
 
 export interface Scope {
   ctx: Context;
@@ -29,6 +30,7 @@ export interface Scope {
 /** A write's body, handed over in the turn shared by the writes whose bodies arrived with it. */
 export async function readWriteBody(s: Scope): Promise<Buffer> {
   const body = await readBody(s.ctx.req);
+  if (auditCapture(s.ctx)?.wantsRequest) s.ctx.state.auditRawBody = body;
   await writeTurn();
   return body;
 }
@@ -46,6 +48,7 @@ export async function readObject(s: Scope, fieldValidation: FieldValidation): Pr
   addWarnings(s, warnings);
   const obj = object as KObject;
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+  captureRequestObject(s.ctx, obj);
   return obj;
 }
 

@@ -8,7 +8,8 @@ export type GateName =
   | 'MaxUnavailableStatefulSet'
   | 'DeclarativeValidation'
   | 'DeclarativeValidationTakeover'
-  | 'CoordinatedLeaderElection';
+  | 'CoordinatedLeaderElection'
+  | 'ServiceAccountNodeAudienceRestriction';
 
 interface GateSpec {
   default: boolean;
@@ -23,6 +24,7 @@ const KNOWN: Record<GateName, GateSpec> = {
   DeclarativeValidation: { default: true, stage: 'BETA' },
   DeclarativeValidationTakeover: { default: false, stage: 'BETA' },
   CoordinatedLeaderElection: { default: false, stage: 'ALPHA' },
+  ServiceAccountNodeAudienceRestriction: { default: true, stage: 'BETA' },
 };
 
 const enabled = new Map<GateName, boolean>();

@@ -9,6 +9,7 @@ import { nodes } from './core/nodes/strategy.js';
 import { persistentVolumeClaims } from './core/persistentvolumeclaims/strategy.js';
 import { persistentVolumes } from './core/persistentvolumes/strategy.js';
 import { pods } from './core/pods/strategy.js';
+import { serviceAccounts } from './core/serviceaccounts/strategy.js';
 import { services } from './core/services/strategy.js';
 import { controllerRevisions } from './apps/controllerrevisions/strategy.js';
 import { statefulSets } from './apps/statefulsets/strategy.js';
@@ -30,6 +31,7 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   persistentVolumeClaims,
   persistentVolumes,
   pods,
+  serviceAccounts,
   services,
   controllerRevisions,
   statefulSets,

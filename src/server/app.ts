@@ -14,6 +14,8 @@ import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
 
 export interface AppParts {
   log: Logger;
+  /** Middleware placed before everything, the error answers included (the Audit-Id header). */
+  init?: Koa.Middleware[];
   /** Registers the non-resource endpoints (discovery, health, metrics, version). */
   routes: (router: Router) => void;
   /** Middleware placed after request info (metrics). */
@@ -63,6 +65,7 @@ export function createApp(parts: AppParts): Koa {
   const router = new Router();
   parts.routes(router);
 
+  for (const m of parts.init ?? []) app.use(m);
   app.use(async (ctx, next) => {
     try {
       await next();

@@ -2,6 +2,8 @@
 // server, started in that order and stopped in reverse.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Koa from 'koa';
 import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -31,6 +33,19 @@ import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
+import { ServiceAccountsController } from '../controllers/serviceaccounts.js';
+import { loadTokenFile } from '../auth/authn/token-file.js';
+import type { TokenAuthenticator } from '../auth/authn/bearer-token.js';
+import { loadServiceAccountKeys, type VerifyKey } from '../auth/serviceaccount/keys.js';
+import { discoveryProblem, JWKS_PATH, renderOpenIDMetadata, type OpenIDMetadata } from '../auth/serviceaccount/openid-metadata.js';
+import { installOpenIDMetadata } from './openid-metadata.js';
+import { ServiceAccountTokenAuthenticator, type ObjectLookup } from '../auth/serviceaccount/authenticator.js';
+import { tokenRequestAction } from '../auth/serviceaccount/token-request.js';
+import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
+import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
+import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
+import { impersonationFilter } from './filters/impersonation.js';
+import { cacheControlDefault } from './filters/cache-control.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -65,6 +80,10 @@ export interface NodeConfig {
   anonymousAuth: boolean;
   /** --authorization-mode, in order (default Node,RBAC). */
   authorizationModes?: AuthorizationMode[];
+  /** Token sources: the token file and service accounts. */
+  tokens?: TokenConfig;
+  /** --audit-*: auditing is on with both a policy file and a log path. */
+  audit?: AuditConfig;
   /** The node's name in logs and its identity lease (default `kapi-<port>`). */
   nodeName?: string;
   /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
@@ -74,6 +93,34 @@ export interface NodeConfig {
   /** Deadline of one etcd call, ms (etcd3 backend). */
   etcdRequestTimeoutMs?: number;
 }
+
+export interface TokenConfig {
+  /** --token-auth-file */
+  tokenAuthFile?: string;
+  /** --service-account-signing-key-file (default: <cert-dir>/sa.key, made on the first start). */
+  serviceAccountSigningKeyFile?: string;
+  /** --service-account-key-file, repeatable (default: the signing key's public half). */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-issuer, repeatable; the first signs. */
+  serviceAccountIssuers: string[];
+  /** --api-audiences (default: the issuers). */
+  apiAudiences: string[];
+  /** --service-account-max-token-expiration, seconds (0: none). */
+  maxTokenExpirationSeconds: number;
+  /** --service-account-jwks-uri (default: https://<the address served>/openid/v1/jwks). */
+  serviceAccountJwksURI?: string;
+}
+
+export interface AuditConfig {
+  policyFile?: string;
+  logPath?: string;
+  maxSizeMB: number;
+  maxBackups: number;
+  maxAgeDays: number;
+}
+
+/** kubeadm's issuer, used when no --service-account-issuer is given. */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
 export interface TLSConfig {
   /** --cert-dir: where the generated CA, serving and admin certificates live. */
@@ -146,9 +193,15 @@ export class KapiNode {
   private identity?: APIServerIdentity;
   private compactor?: Compactor;
   private access?: AccessControl;
+  private auditor?: Auditor;
+  /** What service account issuer discovery serves, when the issuer allows it. */
+  private openIDMetadata?: { issuer: string; jwksURI?: string; keys: VerifyKey[] };
   nodeName = '';
   readonly stores = new Map<string, GenericStore>();
-  /** Every served type: the registry's, and the ones the server answers itself (the access reviews). */
+  /**
+   * Every served type: the registry's, with the server's own parts attached (token issuing),
+   * and the ones the server answers itself (token and access reviews).
+   */
   private defs: ResourceDef[] = RESOURCE_DEFS;
   url = '';
   kubeconfigPath = '';
@@ -198,11 +251,58 @@ export class KapiNode {
     };
   }
 
+  /** Reads an object as kube's service account getter does: the cache, then the store. */
+  private readonly lookup: ObjectLookup = {
+    get: async (group, resource, namespace, name) => {
+      const st = this.storeFor(group, resource);
+      if (!st) return undefined;
+      const hit = st.cache.get(st.keyFor(namespace, name));
+      if (hit) return decodedOnce(hit.bytes);
+      try {
+        return await st.getObject(namespace, name);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+
+  /** The token sources in kube's order (token file, service account tokens) and the token issuer. */
+  private async prepareTokens(): Promise<{ tokens: TokenAuthenticator[]; defs: ResourceDef[] }> {
+    const t = this.cfg.tokens ?? { serviceAccountKeyFiles: [], serviceAccountIssuers: [], apiAudiences: [], maxTokenExpirationSeconds: 0 };
+    const tokens: TokenAuthenticator[] = [];
+    if (t.tokenAuthFile) tokens.push(await loadTokenFile(t.tokenAuthFile));
+    const certDir = 'tls' in this.cfg.serving ? this.cfg.serving.tls.certDir : join(this.cfg.dataDir, 'pki');
+    const keys = await loadServiceAccountKeys({ signingKeyFile: t.serviceAccountSigningKeyFile, keyFiles: t.serviceAccountKeyFiles, certDir });
+    if (keys.written.length > 0) this.log.info({ files: keys.written }, 'wrote the service account key pair');
+    const issuers = t.serviceAccountIssuers.length > 0 ? t.serviceAccountIssuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
+    const apiAudiences = t.apiAudiences.length > 0 ? t.apiAudiences : issuers;
+    tokens.push(new ServiceAccountTokenAuthenticator({ issuers, keys: keys.verify, apiAudiences, lookup: this.lookup }));
+    const token = tokenRequestAction({
+      signing: keys.signing,
+      issuer: issuers[0],
+      apiAudiences,
+      maxExpirationSeconds: t.maxTokenExpirationSeconds,
+      lookup: this.lookup,
+    });
+    const defs = RESOURCE_DEFS.map((d) => (d.group === '' && d.resource === 'serviceaccounts' ? { ...d, actions: { ...d.actions, token } } : d));
+    defs.push(tokenReviews(() => tokens, apiAudiences), selfSubjectReviews());
+    const problem = discoveryProblem(issuers[0], t.serviceAccountJwksURI);
+    if (problem) this.log.warn({ reason: problem }, 'service account issuer discovery is not served');
+    else this.openIDMetadata = { issuer: issuers[0], jwksURI: t.serviceAccountJwksURI, keys: keys.verify };
+    return { tokens, defs };
+  }
+
   async start(): Promise<void> {
     const cfg = this.cfg;
     // Certificates are read or made while the store opens.
     const servingReady = this.prepareServing();
     servingReady.catch(() => undefined);
+    const { tokens, defs } = await this.prepareTokens();
+    this.defs = defs;
+    if (cfg.audit?.policyFile && cfg.audit.logPath) {
+      const policy = await loadPolicy(cfg.audit.policyFile);
+      this.auditor = new Auditor(policy, openAuditSink({ path: cfg.audit.logPath, maxSizeMB: cfg.audit.maxSizeMB, maxBackups: cfg.audit.maxBackups, maxAgeDays: cfg.audit.maxAgeDays }));
+    }
     this.storage = await openStorage({
       backend: cfg.storageBackend,
       dataDir: cfg.dataDir,
@@ -231,21 +331,21 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+      admissionList: async (group: string, resource: string, namespace?: string): Promise<KObject[]> => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
-        return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
+        return st.cache.list(namespace === undefined ? st.prefix : st.listPrefix(namespace)).map((e) => decodedOnce(e.bytes));
       },
       storeFor: (group: string, resource: string) => this.storeFor(group, resource),
       options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
     };
-    for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    for (const def of this.defs) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     const modes = cfg.authorizationModes ?? DEFAULT_AUTHORIZATION_MODES;
     const access = new AccessControl(modes, { store: (g, r) => this.storeFor(g, r) });
     this.access = access;
     const reviews = accessReviewDefs(access);
     for (const def of reviews) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
-    this.defs = [...RESOURCE_DEFS, ...reviews];
+    this.defs = [...this.defs, ...reviews];
     await this.registryWatch.start();
     access.start();
     await this.bootstrap();
@@ -267,8 +367,18 @@ export class KapiNode {
       this.log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
       anonymous = false;
     }
-    const authenticator = prepared.tls ? buildAuthenticator({ clientCertificates: true, anonymous }) : unsecuredAuthenticator;
-    const authz = authorizationFilter(access.authorizer);
+    const authenticator = prepared.tls
+      ? buildAuthenticator({ clientCertificates: true, anonymous, tokenAuthenticators: tokens })
+      : unsecuredAuthenticator;
+    const auditor = this.auditor;
+    // kube's chain: authentication (failures audited), audit, impersonation, authorization;
+    // impersonation asks the same authorizers (RBAC, Node) for the `impersonate` verb.
+    const filters: Koa.Middleware[] = [];
+    if (auditor) filters.push(failedAuthenticationAudit(auditor));
+    filters.push(authenticationFilter(authenticator, this.log));
+    if (auditor) filters.push(auditFilter(auditor));
+    filters.push(impersonationFilter(access.authorizer));
+    filters.push(authorizationFilter(access.authorizer, { audit: auditor !== undefined }));
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
@@ -276,9 +386,16 @@ export class KapiNode {
         installOpenAPI(router, () => this.defs);
         installHealth(router, this.healthChecks());
         installMetrics(router);
+        const oidc = this.openIDMetadata;
+        if (oidc) {
+          let rendered: OpenIDMetadata | undefined;
+          // Rendered on first use: the default JWKS URI names the port, known once listening.
+          installOpenIDMetadata(router, () => (rendered ??= renderOpenIDMetadata(oidc.issuer, oidc.jwksURI ?? `https://${new URL(this.url).host}${JWKS_PATH}`, oidc.keys)));
+        }
       },
       observe: [metricsMiddleware()],
-      filters: [authenticationFilter(authenticator, this.log), authz],
+      init: [auditInit(auditor !== undefined), cacheControlDefault()],
+      filters,
       resources: resourceHandler(
         { find: (g, v, r) => this.findStore(g, v, r) },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
@@ -322,6 +439,10 @@ export class KapiNode {
       {
         name: 'clusterrole-aggregation',
         create: (ctx) => new ClusterRoleAggregationController(this.storeFor('rbac.authorization.k8s.io', 'clusterroles')!, this.log, ctx),
+      },
+      {
+        name: 'serviceaccount',
+        create: (ctx) => new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log, ctx),
       },
       ...(this.cfg.eventTTLMs === 0
         ? []
@@ -419,5 +540,6 @@ export class KapiNode {
     await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
+    this.auditor?.close();
   }
 }

@@ -121,12 +121,15 @@ export class AccessControl {
       if (c) parts.push(c);
     }
     if (this.node) {
-      const nodes = this.sources.store('', 'nodes');
-      const lookupNode = nodes ? (name: string): KObject | undefined => {
-        const e = nodes.cache.get(nodes.keyFor('', name));
-        return e ? (JSON.parse(e.bytes.toString('utf8')) as KObject) : undefined;
-      } : undefined;
-      const c = nodeWriteChecks(req, lookupNode);
+      const cached = (resource: string) => {
+        const st = this.sources.store('', resource);
+        return st ? (namespace: string, name: string): KObject | undefined => {
+          const e = st.cache.get(st.keyFor(namespace, name));
+          return e ? (JSON.parse(e.bytes.toString('utf8')) as KObject) : undefined;
+        } : undefined;
+      };
+      const nodes = cached('nodes');
+      const c = nodeWriteChecks(req, nodes && ((name) => nodes('', name)), cached('pods'), (a) => this.authorizer.authorize(a));
       if (c) parts.push(c);
     }
     return combineChecks(parts);

@@ -128,7 +128,7 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
     validateCreate(ctx, obj);
     owner?.checks?.createValidated?.(obj);
     const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
-    await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+    await ctx.def.admission?.admitCreate?.(obj, { list: (r, ns) => ctx.deps.admissionList(r.group, r.resource, ns) });
     // A generated name can collide; try a few fresh names before giving up, as kube does.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -228,7 +228,7 @@ export async function updateObject(
   alignNamespace(ctx, input, namespace);
   const wantRv = input.metadata.resourceVersion;
   if (subresource === '') {
-    await ctx.def.admission?.admitUpdate?.(input, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+    await ctx.def.admission?.admitUpdate?.(input, { list: (r, ns) => ctx.deps.admissionList(r.group, r.resource, ns) });
   }
   const canCreate = strategy.allowCreateOnUpdate && subresource === '';
   if (canCreate && !ctx.cache.get(ctx.keyFor(namespace, name))) {

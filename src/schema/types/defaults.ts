@@ -100,6 +100,8 @@ export const DEFAULTS: Record<string, DefinitionDefaults> = {
     fields: { whenDeleted: { value: 'Retain' }, whenScaled: { value: 'Retain' } },
   },
 
+  // --- authentication.k8s.io/v1 ---
+  'io.k8s.api.authentication.v1.TokenRequestSpec': { fields: { expirationSeconds: { value: 3600 } } },
   // --- scheduling/v1 ---
   [`${SCHED}.PriorityClass`]: { fields: { preemptionPolicy: { value: 'PreemptLowerPriority' } } },
 

@@ -3112,4 +3112,117 @@ export const DESCRIPTIONS: Record<string, string> = {
     'An embedded object kept as raw JSON. It is stored and returned exactly as provided, without schema validation.',
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString':
     'A value that may be written either as a 32-bit integer or as a string, for example a port number or port name, or a count versus a percentage such as `25%`.',
+  // Service accounts and the authentication.k8s.io/v1 kinds.
+  'io.k8s.api.authentication.v1.BoundObjectReference':
+    'Names the object a token is bound to.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.apiVersion':
+    'The API version of the object: `v1`.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.kind':
+    'The kind of the object: `Pod`, `Secret` or `Node`.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.name':
+    'The name of the object, in the service account\'s namespace (Nodes are cluster-wide).',
+  'io.k8s.api.authentication.v1.BoundObjectReference.uid':
+    'The UID of the object. When set it must match the object as it exists now.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview':
+    'Answers with the attributes the server sees for the user who posts it (the user after impersonation). `kubectl auth whoami` posts one. Nothing is stored.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.kind':
+    'The REST resource type of this object, always `SelfSubjectReview` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.status':
+    'The requesting user\'s attributes. Filled in by the server.',
+  'io.k8s.api.authentication.v1.SelfSubjectReviewStatus':
+    'What a self subject review answers.',
+  'io.k8s.api.authentication.v1.SelfSubjectReviewStatus.userInfo':
+    'The user who made the request.',
+  'io.k8s.api.authentication.v1.TokenRequest':
+    'Asks for a token of a service account, posted to its `token` subresource. The answer carries the signed token in its status; nothing is stored.',
+  'io.k8s.api.authentication.v1.TokenRequest.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.TokenRequest.kind':
+    'The REST resource type of this object, always `TokenRequest` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.TokenRequest.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.TokenRequest.spec':
+    'What the token should be valid for: audiences, lifetime and the object it is bound to.',
+  'io.k8s.api.authentication.v1.TokenRequest.status':
+    'The issued token and when it expires. Filled in by the server.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec':
+    'The properties of a requested service account token.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.audiences':
+    'Who the token is meant for. A recipient must find one of its own identifiers here or refuse the token. Empty means the API server\'s own audiences.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.boundObjectRef':
+    'An object (a Pod, Secret or Node) the token is tied to: once that object is deleted, or replaced by one with another UID, the token stops authenticating.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.expirationSeconds':
+    'How long the token should stay valid, in seconds; at least 10 minutes. The server may shorten it (to its maximum) and reports the actual expiry in the status.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus':
+    'The outcome of a token request.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus.expirationTimestamp':
+    'When the token stops being valid.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus.token':
+    'The signed token (a JWT).',
+  'io.k8s.api.authentication.v1.TokenReview':
+    'Asks the server to check a bearer token and say who it authenticates. Webhook token authenticators answer the same kind. Nothing is stored.',
+  'io.k8s.api.authentication.v1.TokenReview.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.TokenReview.kind':
+    'The REST resource type of this object, always `TokenReview` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.TokenReview.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.TokenReview.spec':
+    'The token to check and the audiences it should be valid for.',
+  'io.k8s.api.authentication.v1.TokenReview.status':
+    'Whether the token is valid, and for whom. Filled in by the server.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec':
+    'What a token review checks.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec.audiences':
+    'Audiences the caller accepts. The token must be valid for at least one of them; empty means the API server\'s own audiences.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec.token':
+    'The opaque bearer token to check.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus':
+    'The result of a token review.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.audiences':
+    'The requested audiences the token is valid for (those it shares with the request). A caller that asked for audiences should check that one of its own is here.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.authenticated':
+    'True when the token is valid for one of the requested audiences.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.error':
+    'Why the token could not be checked or was refused, when it was.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.user':
+    'The user the token authenticates as.',
+  'io.k8s.api.authentication.v1.UserInfo':
+    'Who a user is, as the authenticators see it.',
+  'io.k8s.api.authentication.v1.UserInfo.extra':
+    'Further facts the authenticator recorded about the user, such as the pod a service account token is bound to.',
+  'io.k8s.api.authentication.v1.UserInfo.groups':
+    'The groups the user belongs to.',
+  'io.k8s.api.authentication.v1.UserInfo.uid':
+    'An identifier that stays unique for this user over time, where the credential carries one.',
+  'io.k8s.api.authentication.v1.UserInfo.username':
+    'The name that identifies the user among all active users.',
+  'io.k8s.api.core.v1.ServiceAccount':
+    'An identity for processes that run in pods. Tokens issued for it (through its `token` subresource) authenticate as `system:serviceaccount:<namespace>:<name>` in the groups `system:serviceaccounts` and `system:serviceaccounts:<namespace>`.',
+  'io.k8s.api.core.v1.ServiceAccount.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.ServiceAccount.automountServiceAccountToken':
+    'Whether pods running as this service account get an API token mounted by default. A pod\'s own setting of the same name takes precedence.',
+  'io.k8s.api.core.v1.ServiceAccount.imagePullSecrets':
+    'Secrets in the same namespace holding registry credentials, added to every pod that runs as this service account so its images can be pulled.',
+  'io.k8s.api.core.v1.ServiceAccount.kind':
+    'The REST resource type of this object, always `ServiceAccount` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.ServiceAccount.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.ServiceAccount.secrets':
+    'Secrets that pods running as this service account may use. Kept for older clients: tokens are now requested through the `token` subresource rather than stored in secrets.',
+  'io.k8s.api.core.v1.ServiceAccountList':
+    'A list of ServiceAccount objects.',
+  'io.k8s.api.core.v1.ServiceAccountList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.ServiceAccountList.items':
+    'The ServiceAccounts in the list.',
+  'io.k8s.api.core.v1.ServiceAccountList.kind':
+    'The REST resource type of this object, always `ServiceAccountList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.ServiceAccountList.metadata':
+    'The resource version the list was read at, plus paging information.',
 };

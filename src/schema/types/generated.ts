@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.api.rbac.v1.Role", "io.k8s.api.rbac.v1.RoleList", "io.k8s.api.rbac.v1.ClusterRole", "io.k8s.api.rbac.v1.ClusterRoleList", "io.k8s.api.rbac.v1.RoleBinding", "io.k8s.api.rbac.v1.RoleBindingList", "io.k8s.api.rbac.v1.ClusterRoleBinding", "io.k8s.api.rbac.v1.ClusterRoleBindingList", "io.k8s.api.authorization.v1.SubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectAccessReview", "io.k8s.api.authorization.v1.LocalSubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectRulesReview", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.api.rbac.v1.Role", "io.k8s.api.rbac.v1.RoleList", "io.k8s.api.rbac.v1.ClusterRole", "io.k8s.api.rbac.v1.ClusterRoleList", "io.k8s.api.rbac.v1.RoleBinding", "io.k8s.api.rbac.v1.RoleBindingList", "io.k8s.api.rbac.v1.ClusterRoleBinding", "io.k8s.api.rbac.v1.ClusterRoleBindingList", "io.k8s.api.authorization.v1.SubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectAccessReview", "io.k8s.api.authorization.v1.LocalSubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectRulesReview", "io.k8s.api.core.v1.ServiceAccount", "io.k8s.api.core.v1.ServiceAccountList", "io.k8s.api.authentication.v1.TokenRequest", "io.k8s.api.authentication.v1.TokenReview", "io.k8s.api.authentication.v1.SelfSubjectReview", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -130,6 +130,93 @@ export const GENERATED: SchemaRegistry = {
     fields: [
       { name: "type", type: { kind: "string", enum: ["OnDelete", "RollingUpdate"] }, omitempty: true, protobuf: 1 },
       { name: "rollingUpdate", type: { kind: "ref", name: "io.k8s.api.apps.v1.RollingUpdateStatefulSetStrategy" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.BoundObjectReference": {
+    name: "io.k8s.api.authentication.v1.BoundObjectReference",
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.SelfSubjectReview": {
+    name: "io.k8s.api.authentication.v1.SelfSubjectReview",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "SelfSubjectReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.SelfSubjectReviewStatus" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.SelfSubjectReviewStatus": {
+    name: "io.k8s.api.authentication.v1.SelfSubjectReviewStatus",
+    fields: [
+      { name: "userInfo", type: { kind: "ref", name: "io.k8s.api.authentication.v1.UserInfo" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequest": {
+    name: "io.k8s.api.authentication.v1.TokenRequest",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "TokenRequest" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenRequestSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenRequestStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequestSpec": {
+    name: "io.k8s.api.authentication.v1.TokenRequestSpec",
+    fields: [
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "expirationSeconds", type: { kind: "int64" }, pointer: true, protobuf: 4 },
+      { name: "boundObjectRef", type: { kind: "ref", name: "io.k8s.api.authentication.v1.BoundObjectReference" }, pointer: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequestStatus": {
+    name: "io.k8s.api.authentication.v1.TokenRequestStatus",
+    fields: [
+      { name: "token", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "expirationTimestamp", type: { kind: "time" }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReview": {
+    name: "io.k8s.api.authentication.v1.TokenReview",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "TokenReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReviewSpec": {
+    name: "io.k8s.api.authentication.v1.TokenReviewSpec",
+    fields: [
+      { name: "token", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReviewStatus": {
+    name: "io.k8s.api.authentication.v1.TokenReviewStatus",
+    fields: [
+      { name: "authenticated", type: { kind: "boolean" }, omitempty: true, protobuf: 1 },
+      { name: "user", type: { kind: "ref", name: "io.k8s.api.authentication.v1.UserInfo" }, omitempty: true, protobuf: 2 },
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+      { name: "error", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.UserInfo": {
+    name: "io.k8s.api.authentication.v1.UserInfo",
+    fields: [
+      { name: "username", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "groups", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "extra", type: { kind: "map", values: { kind: "array", items: { kind: "string" } } }, omitempty: true, protobuf: 4 },
     ],
   },
   "io.k8s.api.authorization.v1.FieldSelectorAttributes": {
@@ -1831,6 +1918,28 @@ export const GENERATED: SchemaRegistry = {
       { name: "status", type: { kind: "ref", name: "io.k8s.api.core.v1.ServiceStatus" }, omitempty: true, protobuf: 3 },
     ],
   },
+  "io.k8s.api.core.v1.ServiceAccount": {
+    name: "io.k8s.api.core.v1.ServiceAccount",
+    gvk: { group: "", version: "v1", kind: "ServiceAccount" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "secrets", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" } }, omitempty: true, listType: "map", listMapKeys: ["name"], patchStrategy: "merge", patchMergeKey: "name", protobuf: 2 },
+      { name: "imagePullSecrets", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.LocalObjectReference" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "automountServiceAccountToken", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ServiceAccountList": {
+    name: "io.k8s.api.core.v1.ServiceAccountList",
+    gvk: { group: "", version: "v1", kind: "ServiceAccountList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ServiceAccount" } }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.ServiceAccountTokenProjection": {
     name: "io.k8s.api.core.v1.ServiceAccountTokenProjection",
     fields: [
@@ -2547,6 +2656,9 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.apps.v1.ControllerRevisionList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSet": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.SelfSubjectReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.TokenRequest": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.TokenReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.authorization.v1.LocalSubjectAccessReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.authorization.v1.SelfSubjectAccessReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.authorization.v1.SelfSubjectRulesReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
@@ -2578,6 +2690,8 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.core.v1.SecretKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.SecretProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.Service": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ServiceAccount": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ServiceAccountList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ServiceList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Volume": [{ definition: "io.k8s.api.core.v1.VolumeSource", goName: "VolumeSource", fields: ["hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs", "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi", "ephemeral", "image"], protobuf: 2 }],
   "io.k8s.api.events.v1.Event": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],

@@ -4,7 +4,8 @@
 // workloads and their status and scale; edit also writes them but not their status, and not
 // ControllerRevisions; admin also manages roles and role bindings and asks
 // LocalSubjectAccessReviews), not from kapi's answers. Every authenticated user, bound or not,
-// may create SelfSubjectAccessReviews and SelfSubjectRulesReviews (system:basic-user).
+// may create SelfSubjectAccessReviews, SelfSubjectRulesReviews and SelfSubjectReviews
+// (system:basic-user).
 // scripts/oracle-record/authz-matrix.ts checks this table against a kube-apiserver.
 
 export const READ = ['get', 'list', 'watch'];
@@ -41,6 +42,9 @@ export const MATRIX: Record<string, Expected> = {
   // pods/binding is the scheduler's (bindings, a resource of its own, is what view reads).
   'pods/binding': {},
   services: { view: READ, edit: RW, admin: RW },
+  serviceaccounts: { view: READ, edit: RW, admin: RW },
+  // Asking for a service account's token is a write (edit and admin).
+  'serviceaccounts/token': { edit: ['create'], admin: ['create'] },
   'services/status': { view: ['get'], edit: ['get'], admin: ['get'] },
   'leases.coordination.k8s.io': { edit: RW, admin: RW },
   'ipaddresses.networking.k8s.io': {},
@@ -53,6 +57,9 @@ export const MATRIX: Record<string, Expected> = {
   'statefulsets.apps': { view: READ, edit: RW, admin: RW },
   'statefulsets/status.apps': { view: ['get'], edit: ['get'], admin: ['get'] },
   'statefulsets/scale.apps': { view: ['get'], edit: ['get', 'update', 'patch'], admin: ['get', 'update', 'patch'] },
+  // TokenReviews are system:auth-delegator's (and the control plane's); anyone may ask who they are.
+  'tokenreviews.authentication.k8s.io': {},
+  'selfsubjectreviews.authentication.k8s.io': { everyone: ['create'] },
   'localsubjectaccessreviews.authorization.k8s.io': { admin: ['create'] },
   'selfsubjectaccessreviews.authorization.k8s.io': { everyone: ['create'] },
   'selfsubjectrulesreviews.authorization.k8s.io': { everyone: ['create'] },

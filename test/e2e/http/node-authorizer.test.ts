@@ -96,6 +96,52 @@ describe('a node agent', () => {
     expectCode(await http(n1, 'POST', LEASES, { metadata: { name: 'n1' }, spec: { holderIdentity: 'n1' } }), 201);
   });
 
+  it('asks for service account tokens only bound to a pod of its own, for an audience the pod uses (NodeRestriction)', async () => {
+    // The answers kube-apiserver 1.33.13 gives with --enable-admission-plugins=NodeRestriction.
+    expectCode(await http(k, 'POST', NS(), ns('tok')), 201);
+    expectCode(await http(k, 'POST', '/api/v1/namespaces/tok/serviceaccounts', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'agent' } }), 201);
+    const withSA = (name: string, nodeName: string, volumes?: Obj[]): Obj => {
+      const p = pod(name, nodeName);
+      p.spec.serviceAccountName = 'agent';
+      if (volumes) p.spec.volumes = volumes;
+      return p;
+    };
+    const uid = async (o: Obj) => expectCode(await http(k, 'POST', PODS('tok'), o), 201).metadata.uid as string;
+    const own = await uid(withSA('own', 'n1'));
+    const other = await uid(withSA('other', 'n2'));
+    const projected = await uid(withSA('projected', 'n1', [{ name: 't', projected: { sources: [{ serviceAccountToken: { path: 't' } }, { serviceAccountToken: { path: 'v', audience: 'vault' } }] } }]));
+    const TOKEN = '/api/v1/namespaces/tok/serviceaccounts/agent/token';
+    const ask = (spec: Obj) => http(n1, 'POST', TOKEN, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec });
+    const bound = (name: string, podUID?: string) => ({ apiVersion: 'v1', kind: 'Pod', name, ...(podUID ? { uid: podUID } : {}) });
+    const refused = async (spec: Obj, why: string) => expect((await ask(spec)).json).toMatchObject({ code: 403, message: `serviceaccounts "agent" is forbidden: ${why}` });
+    await refused({}, 'node requested token not bound to a pod');
+    await refused({ boundObjectRef: { apiVersion: 'v1', kind: 'Node', name: 'n1' } }, 'node requested token not bound to a pod');
+    await refused({ boundObjectRef: bound('own') }, 'node requested token with a pod binding without a uid');
+    await refused(
+      { boundObjectRef: bound('own', 'x') },
+      'the UID in the bound object reference (x) does not match the UID in record. The object might have been deleted and then recreated',
+    );
+    expect((await ask({ boundObjectRef: bound('ghost', 'x') })).json).toMatchObject({ code: 404, message: 'pod "ghost" not found' });
+    await refused({ boundObjectRef: bound('other', other) }, 'node requested token bound to a pod scheduled on a different node');
+    // ServiceAccountNodeAudienceRestriction: an audience the pod's projected tokens use ('' is the API's).
+    await refused({ boundObjectRef: bound('own', own) }, 'audience "" not found in pod spec volume, system:node:n1 is not authorized to request tokens for this audience');
+    expectCode(await ask({ boundObjectRef: bound('projected', projected) }), 201);
+    expectCode(await ask({ audiences: ['vault'], boundObjectRef: bound('projected', projected) }), 201);
+    await refused({ audiences: ['vault', 'x'], boundObjectRef: bound('projected', projected) }, 'node may only request 0 or 1 audiences');
+    const otherAudience = { audiences: ['other'], boundObjectRef: bound('own', own) };
+    await refused(otherAudience, 'audience "other" not found in pod spec volume, system:node:n1 is not authorized to request tokens for this audience');
+    // ... or one RBAC lets the node ask for, for that account.
+    const RBAC = '/apis/rbac.authorization.k8s.io/v1';
+    expectCode(await http(k, 'POST', `${RBAC}/clusterroles`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'aud-other' }, rules: [{ apiGroups: [''], resources: ['other'], verbs: ['request-serviceaccounts-token-audience'], resourceNames: ['agent'] }] }), 201);
+    const subjects = [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'system:node:n1' }];
+    expectCode(await http(k, 'POST', `${RBAC}/clusterrolebindings`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'aud-other' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'aud-other' }, subjects }), 201);
+    expectCode(await ask(otherAudience), 201);
+    // Another account than its pods' is the Node authorizer's no.
+    expect(json(await http(n1, 'POST', '/api/v1/namespaces/tok/serviceaccounts/default/token', { spec: { boundObjectRef: bound('own', own) } })).message).toBe(
+      'serviceaccounts "default" is forbidden: User "system:node:n1" cannot create resource "serviceaccounts/token" in API group "" in the namespace "tok": no relationship found between node \'n1\' and this object',
+    );
+  });
+
   it('another user in system:nodes without a node name is not a node', async () => {
     const impostor = await asUser(k, 'mallory', ['system:nodes']);
     expect(json(await http(impostor, 'GET', PODS('work', 'a'))).message).toBe('pods "a" is forbidden: User "mallory" cannot get resource "pods" in API group "" in the namespace "work"');

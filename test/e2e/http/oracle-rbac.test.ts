@@ -11,7 +11,7 @@
 
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
 import { describe as describeDiffs, loadFixtures, replaySequence } from '../../../scripts/oracle-record/replay.js';
 import { closeClients } from '../../../scripts/oracle-record/client.js';
 
@@ -22,6 +22,11 @@ const admin = () => ({ url: k.url, cert: k.credentials.cert, key: k.credentials.
 
 beforeAll(async () => {
   k = await startKapi();
+  // The reference server runs with --disable-admission-plugins=ServiceAccount (the shared
+  // start.sh); kapi admits pods as kube does by default, which refuses a pod naming an account
+  // that does not exist: the account the node-authorizer sequence's pod names is made first.
+  const sa = await http(k, 'POST', '/api/v1/namespaces/default/serviceaccounts', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'oracle-sa' } });
+  expect(sa.status, sa.text).toBe(201);
 });
 
 afterAll(async () => {

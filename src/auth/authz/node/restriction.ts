@@ -3,7 +3,8 @@
 // objects. A node may create and update only its own Node (not its taints, owner references,
 // or labels outside the kubelet's own), create only mirror pods bound to itself, delete and
 // update the status of only the pods bound to it (not their labels), touch only its own Lease
-// in kube-node-lease, and change nothing of a claim but its status' capacity and conditions.
+// in kube-node-lease, change nothing of a claim but its status' capacity and conditions, and
+// ask for service account tokens only bound to a pod bound to itself.
 
 import type { KObject } from '../../../machinery/object.js';
 import { forbidden, notFound, type GroupResource } from '../../../machinery/errors.js';
@@ -11,6 +12,9 @@ import { deepEqual } from '../../../machinery/json-view.js';
 import type { WriteChecks } from '../../../registry/types.js';
 import type { UserInfo } from '../../authn/user.js';
 import { NODE_LEASE_NAMESPACE, nodeIdentity } from './authorizer.js';
+import type { Attributes, AuthorizationResult } from '../authorizer.js';
+import { featureEnabled } from '../../../machinery/feature-gates.js';
+import { goQuote } from '../../../machinery/go-format.js';
 
 export interface NodeWrite {
   user: UserInfo;
@@ -67,7 +71,12 @@ function forbiddenLabels(now: Record<string, string> | undefined, before: Record
 const specOf = (o: KObject): Record<string, unknown> => (o.spec ?? {}) as Record<string, unknown>;
 
 /** The checks NodeRestriction makes of a node's write, or none for other users and resources. */
-export function nodeWriteChecks(w: NodeWrite, lookupNode?: (name: string) => KObject | undefined): (WriteChecks & { delete?(obj: KObject): void }) | undefined {
+export function nodeWriteChecks(
+  w: NodeWrite,
+  lookupNode?: (name: string) => KObject | undefined,
+  lookupPod?: (namespace: string, name: string) => KObject | undefined,
+  authorize?: (a: Attributes) => AuthorizationResult,
+): (WriteChecks & { delete?(obj: KObject): void }) | undefined {
   const { isNode, nodeName } = nodeIdentity(w.user);
   if (!isNode) return undefined;
   const gr: GroupResource = { group: w.group, resource: w.resource };
@@ -157,9 +166,59 @@ export function nodeWriteChecks(w: NodeWrite, lookupNode?: (name: string) => KOb
           }
         },
       };
+    case 'serviceaccounts.':
+      if (w.subresource !== 'token') return undefined;
+      // admitServiceAccount: the TokenRequest must be bound to a pod, by uid, bound to this node.
+      return {
+        create: (tr) => {
+          const ref = (specOf(tr).boundObjectRef ?? undefined) as { apiVersion?: string; kind?: string; name?: string; uid?: string } | undefined;
+          if (!ref || ref.apiVersion !== 'v1' || ref.kind !== 'Pod' || !ref.name) return refuse(w.name, 'node requested token not bound to a pod');
+          if (!ref.uid) return refuse(w.name, 'node requested token with a pod binding without a uid');
+          if (!lookupPod) return;
+          const pod = lookupPod(w.namespace, ref.name);
+          // The lister's NotFound names the resource in the singular, as kube answers it.
+          if (!pod) throw notFound({ group: '', resource: 'pod' }, ref.name);
+          if (pod.metadata.uid !== ref.uid) {
+            refuse(w.name, `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+          }
+          if (specOf(pod).nodeName !== nodeName) refuse(w.name, 'node requested token bound to a pod scheduled on a different node');
+          if (!featureEnabled('ServiceAccountNodeAudienceRestriction')) return;
+          // ServiceAccountNodeAudienceRestriction: one audience at most ('' is the API's), one
+          // the pod's projected token volumes ask for, or one the node is allowed by name.
+          const audiences = (specOf(tr).audiences ?? []) as string[];
+          if (audiences.length > 1) refuse(w.name, 'node may only request 0 or 1 audiences');
+          const audience = audiences[0] ?? '';
+          if (podReferencesAudience(pod, audience)) return;
+          const verdict = authorize?.({
+            user: w.user,
+            verb: 'request-serviceaccounts-token-audience',
+            isResourceRequest: true,
+            path: '',
+            apiGroup: '',
+            apiVersion: 'v1',
+            namespace: w.namespace,
+            resource: audience,
+            subresource: '',
+            name: w.name,
+          });
+          if (verdict?.decision === 'allow') return;
+          refuse(w.name, `audience ${goQuote(audience)} not found in pod spec volume, ${w.user.name} is not authorized to request tokens for this audience`);
+        },
+      };
     default:
       return undefined;
   }
+}
+
+/**
+ * Whether a pod's volumes ask for tokens of `audience`: a projected serviceAccountToken source
+ * (no audience is the API's, ''). kube also follows CSI volumes (inline, or a claim's
+ * PersistentVolume) to their CSIDriver's tokenRequests; kapi serves no CSIDrivers, so those
+ * never match, as on a kube without the driver object.
+ */
+function podReferencesAudience(pod: KObject, audience: string): boolean {
+  const volumes = (specOf(pod).volumes ?? []) as { projected?: { sources?: { serviceAccountToken?: { audience?: string } }[] } }[];
+  return volumes.some((v) => (v.projected?.sources ?? []).some((src) => src.serviceAccountToken && (src.serviceAccountToken.audience ?? '') === audience));
 }
 
 /** admitPodCreate: only mirror pods, bound to this node, owned by it, referencing nothing the node could not read. */

@@ -9,6 +9,7 @@ import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { addDefaultTolerations, admitPriority } from './admission.js';
+import { admitServiceAccount } from './service-account-admission.js';
 import { addEmptyStructs } from './defaults.js';
 import { dropDisabledPodSpecFields, dropDisabledStatusFields } from './disabled-fields.js';
 import { computePodQOS } from './resources.js';
@@ -122,7 +123,11 @@ export const pods: ResourceDef = {
   gracefulDeletePeriod: podDeleteGracePeriod,
   fieldLabels: podFieldLabels,
   admission: {
-    admitCreate: admitPriority,
+    // kube's plugin order: ServiceAccount before Priority.
+    admitCreate: async (obj, ctx) => {
+      await admitServiceAccount(obj, ctx);
+      await admitPriority(obj, ctx);
+    },
   },
   table: podTable,
 };

@@ -384,6 +384,12 @@ func everyKind(ctx context.Context, e runEnv) {
 		want:         &rbacv1.ClusterRoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-binding"}, Subjects: subjects, RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"}},
 		deleteEvents: gone,
 	})
+	roundTripKind(ctx, e, kindCase[*corev1.ServiceAccount, *corev1.ServiceAccountList]{
+		resource: "serviceaccounts", path: core + "/serviceaccounts/pb-sa", listPath: core + "/serviceaccounts", client: cs.CoreV1().ServiceAccounts(ns), json: js.CoreV1().ServiceAccounts(ns),
+		want: &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "pb-sa", Namespace: ns}, ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}},
+			Secrets: []corev1.ObjectReference{{Name: "old-token"}}, AutomountServiceAccountToken: ptr(false)},
+		deleteEvents: gone,
+	})
 	renew := metav1.NewMicroTime(time.Date(2025, 6, 7, 8, 9, 10, 123456000, time.UTC))
 	roundTripKind(ctx, e, kindCase[*coordinationv1.Lease, *coordinationv1.LeaseList]{
 		resource: "leases", path: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases/pb-lease-rt", listPath: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases", client: cs.CoordinationV1().Leases(ns), json: js.CoordinationV1().Leases(ns),

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
+	authnv1 "k8s.io/api/authentication/v1"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -55,6 +56,7 @@ func scheme() *runtime.Scheme {
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
 	rbacv1.AddToScheme(s)
+	authnv1.AddToScheme(s)
 	coordinationv1.AddToScheme(s)
 	eventsv1.AddToScheme(s)
 	networkingv1.AddToScheme(s)
@@ -336,10 +338,22 @@ func objects() map[string]runtime.Object {
 			Spec: coordinationv1.LeaseSpec{HolderIdentity: p("apiserver-abc_1"), LeaseDurationSeconds: p(int32(3600)), RenewTime: &micro}}, {ObjectMeta: metav1.ObjectMeta{Name: "empty", Namespace: "default"}}}}
 	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
 		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
+	sa := &corev1.ServiceAccount{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceAccount"}, ObjectMeta: metav1.ObjectMeta{Name: "robot", Namespace: "default", UID: "sa-uid", CreationTimestamp: t1},
+		Secrets: []corev1.ObjectReference{{Name: "robot-token", Namespace: "default", Kind: "Secret"}}, ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}}, AutomountServiceAccountToken: p(false)}
+	sal := &corev1.ServiceAccountList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceAccountList"}, ListMeta: metav1.ListMeta{ResourceVersion: "5"},
+		Items: []corev1.ServiceAccount{{ObjectMeta: metav1.ObjectMeta{Name: "default", Namespace: "default"}}}}
+	tr := &authnv1.TokenRequest{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "TokenRequest"}, ObjectMeta: metav1.ObjectMeta{Name: "robot", Namespace: "default", CreationTimestamp: t1},
+		Spec:   authnv1.TokenRequestSpec{Audiences: []string{"a1", "a2"}, ExpirationSeconds: p(int64(3600)), BoundObjectRef: &authnv1.BoundObjectReference{Kind: "Pod", APIVersion: "v1", Name: "p1", UID: "pod-uid"}},
+		Status: authnv1.TokenRequestStatus{Token: "eyJ.x.y", ExpirationTimestamp: t2}}
+	trv := &authnv1.TokenReview{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "TokenReview"}, Spec: authnv1.TokenReviewSpec{Token: "t", Audiences: []string{"api"}},
+		Status: authnv1.TokenReviewStatus{Authenticated: true, Audiences: []string{"api"}, User: authnv1.UserInfo{Username: "system:serviceaccount:default:robot", UID: "sa-uid",
+			Groups: []string{"system:serviceaccounts", "system:authenticated"}, Extra: map[string]authnv1.ExtraValue{"authentication.kubernetes.io/pod-name": {"p1"}, "authentication.kubernetes.io/credential-id": {"JTI=1", "x"}, "empty": {}}}}}
+	ssr := &authnv1.SelfSubjectReview{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "SelfSubjectReview"}, ObjectMeta: metav1.ObjectMeta{CreationTimestamp: t1},
+		Status: authnv1.SelfSubjectReviewStatus{UserInfo: authnv1.UserInfo{Username: "alice", Groups: []string{"dev"}}}}
 	out := map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
 		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark, "lease": lease, "leaseList": leasel,
 		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
-		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2,
+		"pvc": pvc, "serviceAccount": sa, "serviceAccountList": sal, "tokenRequest": tr, "tokenReview": trv, "selfSubjectReview": ssr, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2,
 		"role": role, "roleEmpty": roleEmpty, "roleList": rolel, "clusterRole": cRole, "clusterRoleList": cRolel, "roleBinding": rb, "roleBindingList": rbl,
 		"clusterRoleBinding": crb, "clusterRoleBindingList": crbl}
 	for k, v := range workflowObjects() {
