@@ -14,6 +14,11 @@ import { writeKubeconfig } from './server/kubeconfig.js';
 import { pino } from 'pino';
 import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage, type OperateValues } from './server/operate-flags.js';
 import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
+import { parseAuthorizationModes } from './auth/authz/modes.js';
+import { disabledAdmissionPlugins } from './registry/admission-plugins.js';
+import { issueNodeCert } from './auth/pki/node-cert.js';
+import { loadServiceAccountKeys } from './auth/serviceaccount/keys.js';
+import { readFile } from 'node:fs/promises';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
@@ -31,7 +36,30 @@ Flags of serve:
   --tls-min-version string          VersionTLS10, VersionTLS11, VersionTLS12 (default), VersionTLS13
   --tls-cipher-suites strings       cipher suites for TLS 1.2 and below, by their Go names (comma-separated)
   --http2-max-streams-per-connection int  streams one HTTP/2 connection may have open (default 0: 250)
-  --anonymous-auth                  serve requests without credentials as system:anonymous (default true)
+  --anonymous-auth                  serve requests without credentials as system:anonymous (default true;
+                                    off with AlwaysAllow among the authorization modes, as in kube)
+  --authorization-mode strings      authorizers in order: RBAC, Node, AlwaysAllow, AlwaysDeny (default "Node,RBAC")
+  --enable-admission-plugins strings   admission plugins on besides the defaults (kube's names; kapi runs
+                                    ServiceAccount, Priority, DefaultTolerationSeconds, RuntimeClass,
+                                    DefaultStorageClass, StorageObjectInUseProtection, all on by default)
+  --disable-admission-plugins strings  admission plugins turned off
+  --token-auth-file string          static bearer tokens, CSV: token,user,uid[,"group1,group2"]
+  --service-account-issuer strings  issuers of service account tokens; the first signs (repeatable;
+                                    default "https://kubernetes.default.svc.cluster.local")
+  --service-account-signing-key-file string  the key tokens are signed with (default: <cert-dir>/sa.key,
+                                    an ECDSA P-256 key made on the first start)
+  --service-account-key-file strings  PEM files of keys tokens are verified with (repeatable;
+                                    default: the signing key)
+  --api-audiences strings           audiences of the API (comma-separated; default: the issuers)
+  --service-account-max-token-expiration duration  cap on a TokenRequest's lifetime (0: none)
+  --service-account-jwks-uri string the jwks_uri of /.well-known/openid-configuration (https; default:
+                                    https://<the address served>/openid/v1/jwks)
+  --audit-policy-file string        audit.k8s.io/v1 Policy; with --audit-log-path turns auditing on
+  --audit-log-path string           where audit events go, one JSON line each ("-" for stdout)
+  --audit-log-maxsize int           megabytes before the log rotates (default 0: 100)
+  --audit-log-maxbackup int         rotated files kept (default 0: all)
+  --audit-log-maxage int            days rotated files are kept (default 0: forever)
+  --audit-log-format string         "json" (default; kube's "legacy" text is not written)
   --insecure-plain-http             serve plain HTTP/1.1 with no TLS and no authentication, every request
                                     as system:unsecured in system:masters; for tests and debugging only
   --storage-backend string          "level" (embedded LevelDB, default) or "etcd3"
@@ -64,6 +92,13 @@ does on its first start, so several nodes can share one CA:
   --server string                   the URL that kubeconfig points at
   --user string                     that certificate's user (default "kubernetes-admin", the admin's)
   --group strings                   its groups (comma-separated, repeatable; default system:masters with the admin)
+It also makes the service account key pair (sa.key, sa.pub) every node signs and verifies tokens with.
+
+kapi pki node-cert NAME issues a node agent's client certificate (user system:node:NAME, group
+system:nodes) from the CA in --cert-dir, written to <cert-dir>/nodes/NAME.crt and .key:
+  --data-dir, --cert-dir            as for serve
+  --kubeconfig string               also write a kubeconfig for --server with that certificate
+  --server string                   the URL that kubeconfig points at
 `;
 
 /** Go's strconv.ParseBool, as pflag parses boolean flags. */
@@ -153,6 +188,22 @@ async function serve(argv: string[]): Promise<void> {
         'tls-cipher-suites': { type: 'string', multiple: true },
         'http2-max-streams-per-connection': { type: 'string', default: '0' },
         'anonymous-auth': { type: 'string', default: 'true' },
+        'authorization-mode': { type: 'string', multiple: true },
+        'enable-admission-plugins': { type: 'string', multiple: true },
+        'disable-admission-plugins': { type: 'string', multiple: true },
+        'token-auth-file': { type: 'string' },
+        'service-account-issuer': { type: 'string', multiple: true },
+        'service-account-signing-key-file': { type: 'string' },
+        'service-account-key-file': { type: 'string', multiple: true },
+        'api-audiences': { type: 'string', multiple: true },
+        'service-account-max-token-expiration': { type: 'string', default: '0s' },
+        'service-account-jwks-uri': { type: 'string' },
+        'audit-policy-file': { type: 'string' },
+        'audit-log-path': { type: 'string' },
+        'audit-log-maxsize': { type: 'string', default: '0' },
+        'audit-log-maxbackup': { type: 'string', default: '0' },
+        'audit-log-maxage': { type: 'string', default: '0' },
+        'audit-log-format': { type: 'string', default: 'json' },
         'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
@@ -224,9 +275,38 @@ async function serve(argv: string[]): Promise<void> {
       };
       serving = { tls };
     }
+    const maxTokenMs = parseDuration(values['service-account-max-token-expiration']);
+    if (maxTokenMs !== 0 && (maxTokenMs < 3_600_000 || maxTokenMs > 2 ** 32 * 1000)) {
+      throw new Error('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
+    }
+    const intFlag = (name: 'audit-log-maxsize' | 'audit-log-maxbackup' | 'audit-log-maxage'): number => {
+      const v = Number(values[name]);
+      if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be greater than or equal to 0`);
+      return v;
+    };
+    if (values['audit-log-format'] !== 'json') throw new Error(`invalid audit log format ${values['audit-log-format']}, allowed formats are "json"`);
+    const pathOrStdout = (p: string | undefined) => (p === undefined || p === '-' ? p : resolve(p));
     cfg = {
       serving,
       anonymousAuth: parseGoBool('anonymous-auth', values['anonymous-auth']),
+      authorizationModes: values['authorization-mode'] ? parseAuthorizationModes(listOf(values['authorization-mode']).join(',')) : undefined,
+      disabledAdmissionPlugins: disabledAdmissionPlugins(values['enable-admission-plugins'] ?? [], values['disable-admission-plugins'] ?? []),
+      tokens: {
+        tokenAuthFile: values['token-auth-file'] && resolve(values['token-auth-file']),
+        serviceAccountIssuers: listOf(values['service-account-issuer']),
+        serviceAccountSigningKeyFile: values['service-account-signing-key-file'] && resolve(values['service-account-signing-key-file']),
+        serviceAccountKeyFiles: listOf(values['service-account-key-file']).map((f) => resolve(f)),
+        apiAudiences: listOf(values['api-audiences']),
+        maxTokenExpirationSeconds: Math.floor(maxTokenMs / 1000),
+        serviceAccountJwksURI: values['service-account-jwks-uri'] || undefined,
+      },
+      audit: {
+        policyFile: values['audit-policy-file'] && resolve(values['audit-policy-file']),
+        logPath: pathOrStdout(values['audit-log-path']),
+        maxSizeMB: intFlag('audit-log-maxsize'),
+        maxBackups: intFlag('audit-log-maxbackup'),
+        maxAgeDays: intFlag('audit-log-maxage'),
+      },
       dataDir,
       bindAddress: values['bind-address'],
       securePort: port,
@@ -286,8 +366,45 @@ async function serve(argv: string[]): Promise<void> {
   worker.on('exit', (code) => process.exit(code));
 }
 
+/** `kapi pki node-cert NAME`: a node agent's client certificate from the cluster CA. */
+async function nodeCert(argv: string[]): Promise<void> {
+  let values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string', default: './data' },
+        'cert-dir': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        server: { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (positionals.length !== 1) fail('kapi pki node-cert takes one node name');
+  if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
+  const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
+  const made = await issueNodeCert(certDir, positionals[0]);
+  process.stdout.write(`wrote ${made.certPath}\nwrote ${made.keyPath}\n`);
+  if (values.kubeconfig !== undefined) {
+    const path = await writeKubeconfig(resolve(values.kubeconfig), {
+      server: values.server!,
+      caCert: await readFile(join(certDir, 'ca.crt'), 'utf8'),
+      clientCert: made.cert,
+      clientKey: made.key,
+      user: `system:node:${positionals[0]}`,
+    });
+    process.stdout.write(`wrote ${path}\n`);
+  }
+}
+
 /** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */
 async function pki(argv: string[]): Promise<void> {
+  if (argv[0] === 'node-cert') return nodeCert(argv.slice(1));
   let values;
   try {
     ({ values } = parseArgs({
@@ -324,6 +441,8 @@ async function pki(argv: string[]): Promise<void> {
   // The names serve's generated certificate has, so serve finds it good as it is.
   const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], [...listOf(values['tls-san']), serviceIP]) });
   for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
+  const sa = await loadServiceAccountKeys({ certDir, keyFiles: [] });
+  for (const f of sa.written) process.stdout.write(`wrote ${f}\n`);
   if (values.kubeconfig !== undefined) {
     let client = made.admin;
     if (values.user !== undefined) {

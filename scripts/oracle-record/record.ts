@@ -2,7 +2,7 @@
 //
 //   record  <suite...> --server URL [--token T]   send each suite's requests to the reference
 //           server and write its masked answers to test/fixtures/oracle/<suite>/
-//   compare <suite...> --server URL [--token T] --kapi URL
+//   compare <suite...> --server URL [--token T] --kapi URL [--kapi-kubeconfig F]
 //           send the requests to both servers, side by side, and print where they differ
 //   replay  <suite...> --kapi URL                 compare kapi with the recorded fixtures
 //           (--kapi-kubeconfig F instead of --kapi: kapi's URL and client certificate from F)

@@ -45,6 +45,16 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
   ...['StorageClass', 'StorageClassList'].map((type) => ({ pkg: 'k8s.io/api/storage/v1', type })),
   ...['IPAddress', 'IPAddressList'].map((type) => ({ pkg: 'k8s.io/api/networking/v1', type })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
+  ...['Role', 'RoleList', 'ClusterRole', 'ClusterRoleList', 'RoleBinding', 'RoleBindingList', 'ClusterRoleBinding', 'ClusterRoleBindingList'].map((type) => ({
+    pkg: 'k8s.io/api/rbac/v1',
+    type,
+  })),
+  ...['SubjectAccessReview', 'SelfSubjectAccessReview', 'LocalSubjectAccessReview', 'SelfSubjectRulesReview'].map((type) => ({
+    pkg: 'k8s.io/api/authorization/v1',
+    type,
+  })),
+  ...['ServiceAccount', 'ServiceAccountList'].map((type) => ({ pkg: 'k8s.io/api/core/v1', type })),
+  ...['TokenRequest', 'TokenReview', 'SelfSubjectReview'].map((type) => ({ pkg: 'k8s.io/api/authentication/v1', type })),
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
   // The metadata-only views clients ask for with `as=PartialObjectMetadata(List)`.
   ...['PartialObjectMetadata', 'PartialObjectMetadataList'].map((type) => ({ pkg: META, type })),

@@ -14,6 +14,7 @@ import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
+import { withWriteChecks } from './authorization.js';
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
   // handlePatch has refused the paths PATCH does not serve (collections, unknown subresources).
@@ -30,7 +31,8 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
     respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
-  const owner = { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true };
+  // An apply that may create is authorized as a create too (kube's patch handler).
+  const owner = withWriteChecks(s, { manager: opts.fieldManager ?? '', subresource: info.subresource, apply: true }, info.subresource === '');
   // Kind and managedFields are refused before the typed check, as kube's chain orders them.
   store.fieldManager.checkConfig(config);
   checkTyped(s, config);

@@ -6,9 +6,9 @@ import { parseSelectors, selectorFilter } from './filters.js';
 import { decodeListQuery, validateListQuery } from './list-options.js';
 import type { Scope } from './scope.js';
 import { respondList, respondObject, respondStatus } from './respond.js';
-import { forbidden, genericNotFound } from '../machinery/errors.js';
+import { StatusError, forbidden, genericNotFound } from '../machinery/errors.js';
 import { addAuditAnnotation } from './audit-annotations.js';
-import { authorizeUnsafeDelete } from './unsafe-delete-authz.js';
+import { authorizeUnsafeDelete, writeChecksFor } from './authorization.js';
 
 export async function handleDelete(s: Scope): Promise<void> {
   const { info, def } = s;
@@ -17,6 +17,7 @@ export async function handleDelete(s: Scope): Promise<void> {
   if (opts.ignoreStoreReadError) return unsafeDelete(s);
   const why = def.deleteForbidden?.(info.name);
   if (why) throw forbidden(s.store.gr, info.name, why);
+  await checkDelete(s);
   const res = await s.store.delete(info.namespace, info.name, opts);
   if (res.kind === 'marked') {
     // kube answers 202 only to the deprecated orphanDependents=false on an object that stays.
@@ -46,10 +47,24 @@ export async function handleDelete(s: Scope): Promise<void> {
 async function unsafeDelete(s: Scope): Promise<void> {
   const { info, def, ctx } = s;
   addAuditAnnotation(ctx, 'apiserver.k8s.io/unsafe-delete-ignore-read-error', '');
-  await authorizeUnsafeDelete(ctx, info, def);
+  authorizeUnsafeDelete(s, s.query);
   await s.store.unsafeDelete(info.namespace, info.name);
   // No object to answer with (it could not be read): kube's bare Status.
   respondStatus(ctx, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: info.name, kind: def.kind }, code: 200 }, 200, s.out, s.pretty);
+}
+
+/** The write checks' word on deleting the current object (NodeRestriction); a missing object is the store's 404. */
+async function checkDelete(s: Scope): Promise<void> {
+  const checks = writeChecksFor(s);
+  if (!checks?.delete) return;
+  let current;
+  try {
+    current = await s.store.getObject(s.info.namespace, s.info.name);
+  } catch (e) {
+    if (e instanceof StatusError && e.code === 404) return;
+    throw e;
+  }
+  checks.delete(current);
 }
 
 /**

@@ -180,6 +180,30 @@ interface Index {
   byName: Map<string, GroupIndex>;
 }
 
+/** The named groups of kube-apiserver 1.33 in its discovery order (/apis). */
+const KUBE_GROUP_ORDER = [
+  'apiregistration.k8s.io',
+  'apps',
+  'events.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'networking.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'storage.k8s.io',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'scheduling.k8s.io',
+  'coordination.k8s.io',
+  'node.k8s.io',
+  'discovery.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'resource.k8s.io',
+];
+
 function indexDefs(defs: ResourceDef[]): Index {
   const byName = new Map<string, GroupIndex>();
   const core: GroupIndex = { name: '', versions: [], byVersion: new Map() };
@@ -206,6 +230,13 @@ function indexDefs(defs: ResourceDef[]): Index {
     core.versions.push('v1');
   }
   for (const g of byName.values()) g.versions.sort(compareKubeAwareVersions);
+  // kube lists groups in the order its API server installs them, whatever order kapi's types
+  // are registered in; groups kube does not have go last.
+  const rank = (name: string): number => {
+    const i = KUBE_GROUP_ORDER.indexOf(name);
+    return i < 0 ? KUBE_GROUP_ORDER.length : i;
+  };
+  named.sort((a, b) => rank(a.name) - rank(b.name));
   return { core, named, byName };
 }
 
@@ -221,8 +252,11 @@ function apiResources(defs: ResourceDef[]): APIResource[] {
     };
     if (def.shortNames.length) r.shortNames = [...def.shortNames];
     if (def.categories.length) r.categories = [...def.categories];
-    const stored = storageVersionOf(def);
-    r.storageVersionHash = storageVersionHash(stored.group, stored.version, def.kind);
+    // Only stored resources have a storage version (reviews have none).
+    if (!def.createOnly) {
+      const stored = storageVersionOf(def);
+      r.storageVersionHash = storageVersionHash(stored.group, stored.version, def.kind);
+    }
     out.push(r);
     for (const sub of Object.keys(def.subresources ?? {})) {
       out.push({

@@ -15,6 +15,7 @@ import { addWarnings, readWriteBody, type Scope } from './scope.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, badRequest, conflict, fieldErrorMessage, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { handleApplyPatch } from './apply.js';
+import { withWriteChecks } from './authorization.js';
 
 /** The cause inside a decode error's message, without the "X cannot be handled as a Y: " lead. */
 function decodeCause(message: string): string {
@@ -47,7 +48,7 @@ export async function handlePatch(s: Scope): Promise<void> {
 
   if (own) {
     // A subresource of its own kind (a Scale): the patch applies to it, inside the parent's update loop.
-    const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
+    const owner = withWriteChecks(s, writeOwner(opts, s.ctx.get('user-agent'), info.subresource));
     const ownTarget = { kind: own.kind.kind, group: own.kind.group, version: own.kind.version, definition: own.kind.definition };
     let ownWarnings: string[] = [];
     // The patched Scale is decoded as a Scale, as any patched object is (its int32 replicas among the checks).
@@ -84,7 +85,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     },
     undefined,
     opts.dryRun,
-    writeOwner(opts, s.ctx.get('user-agent'), info.subresource),
+    withWriteChecks(s, writeOwner(opts, s.ctx.get('user-agent'), info.subresource)),
   );
   addWarnings(s, [...warnings, ...res.warnings]);
   respondObject(s.ctx, 200, def, res.bytes, s.out, s.pretty);

@@ -22,6 +22,7 @@ import { handlePatch } from './patch.js';
 import { handleReadOnly } from './read-only.js';
 import { noteDeprecatedRequest } from './deprecation.js';
 import type { ReadOnlyREST } from '../registry/types.js';
+import type { AccessControl } from '../auth/authz/access.js';
 
 export interface ResourceLookup {
   find(group: string, version: string, resource: string): GenericStore | undefined;
@@ -44,7 +45,7 @@ function belowRoot(path: string, prefix: string): string[] {
   return path.replace(/^\/+/, '').split('/').slice(prefix === 'api' ? 2 : 3);
 }
 
-export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
+export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig, access?: AccessControl) {
   return async (ctx: Context): Promise<void> => {
     const info = ctx.state.requestInfo as RequestInfo;
     // A group nobody serves is outside every go-restful web service: the mux's plain 404.
@@ -64,6 +65,11 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     info.name = route.name;
     info.subresource = route.subresource;
     noteDeprecatedRequest(ctx, def, info.subresource);
+    // A resource without storage (reviews) only takes a POST to its collection.
+    if (def.createOnly) {
+      if (info.subresource || info.name) throw genericNotFound();
+      if (verb !== 'create') throw methodNotAllowed();
+    }
     // go-restful's route checks in its order: the content type a PATCH route consumes, then
     // what the route produces; then the handler's negotiation (the list route also produces streams).
     if (verb === 'patch' && !supportedPatchTypes().includes(baseMediaType(ctx.get('content-type') || undefined))) throw unsupportedPatchType();
@@ -73,7 +79,7 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     const out = negotiateOutput(accept);
     const query = new URLSearchParams(ctx.querystring);
     const pretty = out.pretty === true || isPrettyPrint(ctx.querystring, ctx.get('user-agent'));
-    const s: Scope = { ctx, info, def, store, query, out, pretty };
+    const s: Scope = { ctx, info, def, store, query, out, pretty, access };
     // A metadata-only view that cannot fit the answer is refused before anything is written.
     if (verb !== 'watch') {
       const own = store.subresourceREST(info.subresource);

@@ -9,7 +9,7 @@ import type { OutputFormat } from '../codec/negotiate.js';
 import type { ResourceDef, TableConvertor } from '../registry/types.js';
 import type { KObject } from '../machinery/object.js';
 import { apiVersionOf, internalPackage } from '../machinery/api-resource.js';
-import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
+import { CREATED_AT_COLUMN, NAME_COLUMN } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../machinery/stored-bytes.js';
 import { StatusError, badRequest, type Status } from '../machinery/errors.js';
 import {
@@ -21,6 +21,7 @@ import {
   supportsProtobuf,
 } from '../codec/protobuf/index.js';
 import { CBOR_MEDIA_TYPE, encodeCbor } from '../codec/cbor/index.js';
+import { auditCapture, captureResponseBody } from './audit-capture.js';
 
 export interface ListMeta {
   resourceVersion: string;
@@ -28,9 +29,10 @@ export interface ListMeta {
   remainingItemCount?: number;
 }
 
+/** kube's default table convertor, for types without a printer (Role, ClusterRole). */
 const DEFAULT_TABLE: TableConvertor = {
-  columns: [NAME_COLUMN, AGE_COLUMN],
-  cells: (obj, now) => [obj.metadata.name, age(obj, now)],
+  columns: [NAME_COLUMN, CREATED_AT_COLUMN],
+  cells: (obj) => [obj.metadata.name, obj.metadata.creationTimestamp ?? null],
 };
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
@@ -74,6 +76,7 @@ function maybeGzip(ctx: Context, body: Buffer | string): Buffer | string {
 
 function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | string, pretty: boolean): void {
   ctx.status = status;
+  captureResponseBody(ctx, body);
   if (out.mediaType === PROTOBUF_MEDIA_TYPE) {
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as Record<string, unknown>;
     // Every served kind, its list, Scale and Status have a protobuf message; anything else goes out as JSON.
@@ -236,6 +239,7 @@ export function respondObject(
   if (out.mediaType === PROTOBUF_MEDIA_TYPE && !pretty && supportsProtobuf(apiVersionOf(def), def.kind)) {
     // The object's message bytes are made once per stored version (see protobufRaw).
     ctx.status = status;
+    captureResponseBody(ctx, bytes);
     ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
     ctx.body = maybeGzip(ctx, encodeProtobufFromRaw(apiVersionOf(def), def.kind, protobufRaw({ bytes, rvStart: -1, rvEnd: -1 })));
     return;
@@ -291,6 +295,7 @@ export function respondList(
     if (meta.continue) m.continue = meta.continue;
     if (meta.remainingItemCount !== undefined) m.remainingItemCount = meta.remainingItemCount;
     ctx.status = 200;
+    if (auditCapture(ctx)?.wantsResponse) captureResponseBody(ctx, listBytes(def, items, meta));
     ctx.set('Content-Type', PROTOBUF_MEDIA_TYPE);
     ctx.body = maybeGzip(ctx, encodeProtobufList(apiVersionOf(def), def.listKind, m, items.map(protobufRaw)));
     return;

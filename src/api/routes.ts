@@ -85,7 +85,11 @@ export function matchResourceRoute(segs: string[], find: (resource: string) => R
     return { ...base, methods: verbsOf(def).includes('watch') ? { GET: 'watch' } : {} };
   }
   if (tail.length === 0) return { ...base, methods: collectionMethods(def, allNamespaces) };
-  if (tail.length === 1) return { ...base, methods: objectMethods(def) };
+  if (tail.length === 1) {
+    // A type without object verbs (the reviews: create only) has no object route at all.
+    const methods = objectMethods(def);
+    return Object.keys(methods).length > 0 ? { ...base, methods } : undefined;
+  }
   if (tail.length === 2) {
     const sub = tail[1];
     // An action subresource (pods/binding) is a POST route only.

@@ -14,6 +14,8 @@ import type { FieldValidation } from '../machinery/options.js';
 import { badRequest } from '../machinery/errors.js';
 import { strconvParseInt } from '../machinery/go-format.js';
 import { WarningRecorder } from './warnings.js';
+import type { AccessControl } from '../auth/authz/access.js';
+import { auditCapture, captureRequestObject } from './audit-capture.js';
 
 export interface Scope {
   ctx: Context;
@@ -23,11 +25,14 @@ export interface Scope {
   query: URLSearchParams;
   out: OutputFormat;
   pretty: boolean;
+  /** The server's access control: write checks, create and force-delete authorization. */
+  access?: AccessControl;
 }
 
 /** A write's body, handed over in the turn shared by the writes whose bodies arrived with it. */
 export async function readWriteBody(s: Scope): Promise<Buffer> {
   const body = await readBody(s.ctx.req);
+  if (auditCapture(s.ctx)?.wantsRequest) s.ctx.state.auditRawBody = body;
   await writeTurn();
   return body;
 }
@@ -45,6 +50,7 @@ export async function readObject(s: Scope, fieldValidation: FieldValidation): Pr
   addWarnings(s, warnings);
   const obj = object as KObject;
   if (obj.metadata === undefined || obj.metadata === null) obj.metadata = {};
+  captureRequestObject(s.ctx, obj);
   return obj;
 }
 

@@ -6,6 +6,7 @@ import { SCHEMAS } from '../schema/types/index.js';
 import type { FieldValidation } from '../machinery/options.js';
 import type { SubresourceREST } from '../registry/types.js';
 import { badRequest, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
+import { withWriteChecks } from './authorization.js';
 
 export async function handleUpdate(s: Scope): Promise<void> {
   const { info, def } = s;
@@ -13,7 +14,9 @@ export async function handleUpdate(s: Scope): Promise<void> {
   const own = s.store.subresourceREST(info.subresource);
   if (!own && info.subresource && !def.subresources?.[info.subresource]) throw genericNotFound();
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
-  const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
+  // A PUT that may create is authorized as a create too.
+  const mayCreate = !own && info.subresource === '' && def.strategy.allowCreateOnUpdate;
+  const owner = withWriteChecks(s, writeOwner(opts, s.ctx.get('user-agent'), info.subresource), mayCreate);
   if (own) {
     const body = await readOwnKind(s, own, opts.fieldValidation);
     const res = await own.update(info.namespace, info.name, () => body, opts.dryRun, owner);

@@ -105,6 +105,8 @@ export class WatchCache {
   private readonly listeners = new Set<CacheListener>();
   /** Told when the state is replaced (a relist): their view of history has a gap. */
   private readonly resetListeners = new Set<() => void>();
+  /** The client watches among the reset listeners (the server's own readers are not counted or ended). */
+  private readonly watchEnders = new Set<() => void>();
   private readonly corrupt = new Map<string, CorruptEntry>();
   private readonly corruptListeners = new Set<CorruptListener>();
 
@@ -310,17 +312,22 @@ export class WatchCache {
 
   /** Watches served from this cache (in-process subscribers, such as controllers, aside). */
   get watchCount(): number {
-    return this.resetListeners.size;
+    return this.watchEnders.size;
   }
 
   /** Ends every watch cleanly, as kube's cacher does when it stops: clients resume from their last resourceVersion. */
   terminateWatchers(): void {
-    for (const l of [...this.resetListeners]) l();
+    for (const l of [...this.watchEnders]) l();
   }
 
-  onReset(l: () => void): () => void {
+  /** `watch`: a client's watch (watcher.ts), counted by watchCount and ended by terminateWatchers. */
+  onReset(l: () => void, watch = false): () => void {
     this.resetListeners.add(l);
-    return () => this.resetListeners.delete(l);
+    if (watch) this.watchEnders.add(l);
+    return () => {
+      this.resetListeners.delete(l);
+      this.watchEnders.delete(l);
+    };
   }
 
   get watcherCount(): number {

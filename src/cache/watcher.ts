@@ -139,7 +139,7 @@ export class Watcher implements Watch {
   ) {
     this.metricLabels = [resource.group, resource.version, resource.kind];
     this.unsubscribe = src.cache.subscribe((evs) => this.onEvents(evs));
-    this.unsubscribeReset = src.cache.onReset(() => this.onReset());
+    this.unsubscribeReset = src.cache.onReset(() => this.onReset(), true);
     // A change this watcher cannot be told (an unreadable value, or the deletion of one): an
     // ERROR event, as kube's etcd watcher sends it, and the end of the stream.
     const offCorrupt = src.cache.onCorrupt((c, deleted) => {

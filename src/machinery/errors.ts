@@ -45,8 +45,10 @@ export class StatusError extends Error {
   constructor(code: number, reason: string, message: string, details?: StatusDetails) {
     super(message);
     this.name = 'StatusError';
-    this.status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
-    if (details) this.status.details = compactDetails(details);
+    // Keys in the order of kube's Status struct: details comes before code.
+    this.status = details
+      ? { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, details: compactDetails(details), code }
+      : { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
   }
   get code(): number {
     return this.status.code;

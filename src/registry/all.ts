@@ -1,5 +1,6 @@
 // Every served resource type, in kube's discovery order (named groups in the order
-// kube-apiserver lists them under /apis).
+// kube-apiserver lists them under /apis). The resources without storage (the access reviews)
+// join from the server, which holds what answers them.
 
 import type { ResourceDef } from './types.js';
 import { events } from './core/events/strategy.js';
@@ -8,6 +9,7 @@ import { nodes } from './core/nodes/strategy.js';
 import { persistentVolumeClaims } from './core/persistentvolumeclaims/strategy.js';
 import { persistentVolumes } from './core/persistentvolumes/strategy.js';
 import { pods } from './core/pods/strategy.js';
+import { serviceAccounts } from './core/serviceaccounts/strategy.js';
 import { services } from './core/services/strategy.js';
 import { controllerRevisions } from './apps/controllerrevisions/strategy.js';
 import { statefulSets } from './apps/statefulsets/strategy.js';
@@ -16,6 +18,10 @@ import { ipAddresses } from './networking/ipaddresses/strategy.js';
 import { podDisruptionBudgets } from './policy/poddisruptionbudgets/strategy.js';
 import { storageClasses } from './storage/storageclasses/strategy.js';
 import { priorityClasses } from './scheduling/priorityclasses/strategy.js';
+import { roles } from './rbac/roles/strategy.js';
+import { clusterRoles } from './rbac/clusterroles/strategy.js';
+import { roleBindings } from './rbac/rolebindings/strategy.js';
+import { clusterRoleBindings } from './rbac/clusterrolebindings/strategy.js';
 import { leases } from './coordination/leases/strategy.js';
 
 export const RESOURCE_DEFS: ResourceDef[] = [
@@ -25,12 +31,17 @@ export const RESOURCE_DEFS: ResourceDef[] = [
   persistentVolumeClaims,
   persistentVolumes,
   pods,
+  serviceAccounts,
   services,
   controllerRevisions,
   statefulSets,
   eventsV1,
   ipAddresses,
   podDisruptionBudgets,
+  clusterRoleBindings,
+  clusterRoles,
+  roleBindings,
+  roles,
   storageClasses,
   priorityClasses,
   leases,

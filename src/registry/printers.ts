@@ -22,6 +22,9 @@ export const AGE_COLUMN: TableColumn = {
   priority: 0,
 };
 
+/** The default table's second column: the creation time itself, as a date. */
+export const CREATED_AT_COLUMN: TableColumn = { ...AGE_COLUMN, name: 'Created At', type: 'date' };
+
 export const column = (name: string, type: TableColumn['type'], description: string, priority = 0): TableColumn => ({
   name,
   type,

@@ -1,4 +1,5 @@
 import type { FieldError } from '../machinery/errors.js';
+import type { AdmissionPlugin } from './admission-plugins.js';
 import type { KObject } from '../machinery/object.js';
 import type { APIResource, ResourceNames } from '../machinery/api-resource.js';
 
@@ -51,6 +52,21 @@ export interface Strategy {
   readonly tracksGeneration: boolean;
 }
 
+/**
+ * Checks a request's writes must pass beyond the type's own rules, handed down by the layers
+ * above (kube's policy-based RBAC storages, NodeRestriction, and the create authorization of
+ * an apply or PUT that creates). All throw to refuse.
+ */
+export interface WriteChecks {
+  /** On the object a create (POST, or a PUT or apply that creates) will store, before the store's own steps. */
+  create?(obj: KObject): void;
+  /** On the same object once it is defaulted and valid, before admission and the commit (kube's createValidation). */
+  createValidated?(obj: KObject): void;
+  /** On each attempt of the update loop, on the new object and the one it replaces, before they are validated. */
+  update?(obj: KObject, old: KObject): void;
+}
+
+
 export type AdmissionOperation = 'CREATE' | 'UPDATE';
 
 /** What an admission plugin is told of a write (kube's admission.Attributes, reduced). */
@@ -74,13 +90,23 @@ export interface AdmissionAttributes {
  * the update loop, so they are synchronous; they throw a StatusError to refuse.
  */
 export interface Admission {
+  /**
+   * Before a create's steps: waits, for a bounded time, until what `admit` reads is in the
+   * watch cache (the ServiceAccount plugin's retries for a new namespace's default account).
+   */
+  awaitCreate?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): Promise<void>;
   admit?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
   validate?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
 }
 
 export interface AdmissionContext {
-  /** The current objects of a resource, from this node's watch cache (kube's informers); [] for a resource not served. */
-  list(resource: ResourceKey): KObject[];
+  /**
+   * The current objects of a resource (in one namespace, when given), from this node's watch
+   * cache (kube's informers); [] for a resource not served.
+   */
+  list(resource: ResourceKey, namespace?: string): KObject[];
+  /** Whether a plugin runs (--disable-admission-plugins turns kube's defaults off). */
+  enabled(plugin: AdmissionPlugin): boolean;
 }
 
 export interface ScaleSpec {
@@ -90,6 +116,32 @@ export interface ScaleSpec {
   statusReplicas(obj: KObject): number;
   /** The label selector in its string form (status.selector of the Scale). */
   selector(obj: KObject): string;
+}
+
+/** Who made a request, as the authenticators (and impersonation) settled it: kube's user.Info. */
+export interface RequestUser {
+  name: string;
+  uid: string;
+  groups: string[];
+  extra: Record<string, string[]>;
+}
+
+/** What a create-only resource's handler is told about the request. */
+export interface CreateOnlyRequest {
+  namespace: string;
+  user: RequestUser;
+  dryRun: boolean;
+  /** The field manager (fieldManager, else the user agent's name). */
+  manager: string;
+  annotate(key: string, value: string): void;
+}
+
+/**
+ * A resource that is never stored: a POST of its kind is answered with the object filled in
+ * (kube's TokenReview, SelfSubjectReview and the access reviews). Every other verb is 405.
+ */
+export interface CreateOnlyREST {
+  create(obj: KObject, req: CreateOnlyRequest): Promise<Record<string, unknown>>;
 }
 
 /** Another resource's storage, read and written through conversions. */
@@ -132,6 +184,8 @@ export interface RegistryOptions {
   serviceClusterIPRange: string;
   /** --service-node-port-range (e.g. 30000-32767). */
   serviceNodePortRange: string;
+  /** --disable-admission-plugins */
+  disabledAdmissionPlugins?: string[];
 }
 
 /** What a type's hooks may use: the other stores, the storage and the server's settings. */
@@ -251,6 +305,8 @@ export interface ResourceDef extends ResourceNames {
   returnDeletedObject: boolean;
   /** Discovery verbs, when they differ from the full set (namespaces have no deletecollection). */
   verbs?: string[];
+  /** Set for a resource served without storage (reviews): only POST to the collection. */
+  createOnly?: CreateOnlyREST;
   /** Objects the server keeps from its first start on (e.g. the default namespaces): created when missing at every start. */
   bootstrap?: KObject[];
   /** Objects created at the very first start only (on an empty store): the user may delete them. */

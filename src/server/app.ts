@@ -15,6 +15,8 @@ import { yamlModule } from '../machinery/lazy-module.js';
 
 export interface AppParts {
   log: Logger;
+  /** Middleware placed before everything, the error answers included (the Audit-Id header). */
+  init?: Koa.Middleware[];
   /** Registers the non-resource endpoints (discovery, health, metrics, version). */
   routes: (router: Router) => void;
   /** Middleware placed after request info (metrics). */
@@ -131,6 +133,7 @@ export function createApp(parts: AppParts): Koa {
   const router = new Router();
   parts.routes(router);
 
+  for (const m of parts.init ?? []) app.use(m);
   app.use(async (ctx, next) => {
     await next();
     // An answer that closes the connection (the timeout's, on a body still coming) is not held

@@ -16,6 +16,8 @@ export interface HealthSources {
   hookFinished(name: string): boolean;
   /** The `shutdown` readiness check: fails once shutdown has begun. */
   shutdown: HealthCheck;
+  /** Whether the RBAC authorizer is on (its rbac/bootstrap-roles hook is listed then). */
+  rbac: boolean;
 }
 
 const HOOKS_BEFORE_AUTOREGISTER = [
@@ -62,7 +64,7 @@ export function kubeHealthChecks(src: HealthSources): HealthCheck[] {
     { name: 'etcd', livez: src.storageInLivez, readyz: true, run: src.storage },
     ready('etcd-readiness', src.storage),
     ready('informer-sync', src.informersSynced),
-    ...HOOKS_BEFORE_AUTOREGISTER.map(hook),
+    ...HOOKS_BEFORE_AUTOREGISTER.flatMap((h) => (h === 'scheduling/bootstrap-system-priority-classes' && src.rbac ? ['rbac/bootstrap-roles', h] : [h])).map(hook),
     { name: 'autoregister-completion', livez: true, readyz: true, run: async () => {} },
     ...HOOKS_AFTER_AUTOREGISTER.map(hook),
     src.shutdown,

@@ -2,9 +2,10 @@
 // server, started in that order and stopped in reverse.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Koa from 'koa';
 import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
-import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
 import type { Storage } from '../storage/interface.js';
@@ -30,18 +31,33 @@ import { instrumentStorage } from '../storage/instrumented.js';
 import { transformingStorage } from '../storage/encryption/transforming-storage.js';
 import { loadEncryptionConfig, noEncryption } from './encryption-config.js';
 import { installStorageSizeMetrics, storageSizes } from './storage-metrics.js';
-import { requestUser } from './filters/authentication.js';
 import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
 import { Listener, type TLSServing } from './listener.js';
 import { pkiOptions, type PKI } from '../auth/pki/files.js';
 import { ensurePKIOffThread } from '../auth/pki/worker.js';
 import { signedBy } from '../auth/pki/certs.js';
 import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Authenticator } from '../auth/authn/index.js';
-import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
+import { AccessControl, DEFAULT_AUTHORIZATION_MODES, type AuthorizationMode } from '../auth/authz/access.js';
+import { accessReviewDefs } from '../auth/authz/reviews.js';
+import { ensureBootstrapPolicy } from '../auth/authz/rbac/bootstrap/reconcile.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
 import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
 import { PvcProtectionController } from '../controllers/pvc-protection.js';
+import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
+import { ServiceAccountsController } from '../controllers/serviceaccounts.js';
+import { loadTokenFile } from '../auth/authn/token-file.js';
+import type { TokenAuthenticator } from '../auth/authn/bearer-token.js';
+import { loadServiceAccountKeys, type VerifyKey } from '../auth/serviceaccount/keys.js';
+import { discoveryProblem, JWKS_PATH, OPENID_CONFIG_PATH, renderOpenIDMetadata, type OpenIDMetadata } from '../auth/serviceaccount/openid-metadata.js';
+import { installOpenIDMetadata } from './openid-metadata.js';
+import { ServiceAccountTokenAuthenticator, type ObjectLookup } from '../auth/serviceaccount/authenticator.js';
+import { tokenRequestAction } from '../auth/serviceaccount/token-request.js';
+import { selfSubjectReviews, tokenReviews } from '../auth/reviews.js';
+import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
+import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
+import { impersonationFilter } from './filters/impersonation.js';
+import { cacheControlDefault } from './filters/cache-control.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -76,6 +92,14 @@ export interface NodeConfig {
   serving: ServingConfig;
   /** --anonymous-auth */
   anonymousAuth: boolean;
+  /** --authorization-mode, in order (default Node,RBAC). */
+  authorizationModes?: AuthorizationMode[];
+  /** --disable-admission-plugins */
+  disabledAdmissionPlugins?: string[];
+  /** Token sources: the token file and service accounts. */
+  tokens?: TokenConfig;
+  /** --audit-*: auditing is on with both a policy file and a log path. */
+  audit?: AuditConfig;
   /** The node's name in logs and its identity lease (default `kapi-<port>`). */
   nodeName?: string;
   /** kube-controller-manager's --leader-elect* flags; undefined: controllers run here unelected. */
@@ -85,6 +109,34 @@ export interface NodeConfig {
   /** Deadline of one etcd call, ms (etcd3 backend). */
   etcdRequestTimeoutMs?: number;
 }
+
+export interface TokenConfig {
+  /** --token-auth-file */
+  tokenAuthFile?: string;
+  /** --service-account-signing-key-file (default: <cert-dir>/sa.key, made on the first start). */
+  serviceAccountSigningKeyFile?: string;
+  /** --service-account-key-file, repeatable (default: the signing key's public half). */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-issuer, repeatable; the first signs. */
+  serviceAccountIssuers: string[];
+  /** --api-audiences (default: the issuers). */
+  apiAudiences: string[];
+  /** --service-account-max-token-expiration, seconds (0: none). */
+  maxTokenExpirationSeconds: number;
+  /** --service-account-jwks-uri (default: https://<the address served>/openid/v1/jwks). */
+  serviceAccountJwksURI?: string;
+}
+
+export interface AuditConfig {
+  policyFile?: string;
+  logPath?: string;
+  maxSizeMB: number;
+  maxBackups: number;
+  maxAgeDays: number;
+}
+
+/** kubeadm's issuer, used when no --service-account-issuer is given. */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
 export interface TLSConfig {
   /** --cert-dir: where the generated CA, serving and admin certificates live. */
@@ -158,8 +210,17 @@ export class KapiNode {
   private background: { stop(): void }[] = [];
   private identity?: APIServerIdentity;
   private compactor?: Compactor;
+  private access?: AccessControl;
+  private auditor?: Auditor;
+  /** What service account issuer discovery serves, when the issuer allows it. */
+  private openIDMetadata?: { issuer: string; jwksURI?: string; keys: VerifyKey[] };
   nodeName = '';
   readonly stores = new Map<string, GenericStore>();
+  /**
+   * Every served type: the registry's, with the server's own parts attached (token issuing),
+   * and the ones the server answers itself (token and access reviews).
+   */
+  private defs: ResourceDef[] = RESOURCE_DEFS;
   url = '';
   kubeconfigPath = '';
 
@@ -170,7 +231,7 @@ export class KapiNode {
     this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
     if (this.nodeName) log.setBindings({ node: this.nodeName });
     this.operate = cfg.operate ?? defaultOperateConfig();
-    this.servedDefs = [...RESOURCE_DEFS, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
+    this.servedDefs = this.enabledDefs();
     this.componentStatus = new ComponentStatusREST(() => this.componentProbes());
     this.shutdownSequence = new GracefulShutdown({
       delayMs: this.operate.shutdownDelayMs,
@@ -183,7 +244,22 @@ export class KapiNode {
 
   readonly operate: OperateConfig;
   /** The types served over HTTP: every type, less those --runtime-config turns off. */
-  readonly servedDefs: ResourceDef[];
+  /** The defs --runtime-config leaves on (the review types and token action join at start). */
+  servedDefs: ResourceDef[];
+
+  /** kube registers the rbac/bootstrap-roles post-start hook with the RBAC authorizer. */
+  private get rbacEnabled(): boolean {
+    return (this.cfg.authorizationModes ?? DEFAULT_AUTHORIZATION_MODES).includes('RBAC');
+  }
+
+  /** go-restful web services outside /api and /apis: service account issuer discovery, when served. */
+  private restfulServices(): string[] {
+    return this.openIDMetadata ? [OPENID_CONFIG_PATH, JWKS_PATH] : [];
+  }
+
+  private enabledDefs(): ResourceDef[] {
+    return [...this.defs, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
+  }
   private readonly shutdownSequence: GracefulShutdown;
   private readonly componentStatus: ComponentStatusREST;
   /** When start() began; --livez-grace-period counts from it. */
@@ -260,12 +336,59 @@ export class KapiNode {
     };
   }
 
+  /** Reads an object as kube's service account getter does: the cache, then the store. */
+  private readonly lookup: ObjectLookup = {
+    get: async (group, resource, namespace, name) => {
+      const st = this.storeFor(group, resource);
+      if (!st) return undefined;
+      const hit = st.cache.get(st.keyFor(namespace, name));
+      if (hit) return decodedOnce(hit.bytes);
+      try {
+        return await st.getObject(namespace, name);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+
+  /** The token sources in kube's order (token file, service account tokens) and the token issuer. */
+  private async prepareTokens(): Promise<{ tokens: TokenAuthenticator[]; defs: ResourceDef[] }> {
+    const t = this.cfg.tokens ?? { serviceAccountKeyFiles: [], serviceAccountIssuers: [], apiAudiences: [], maxTokenExpirationSeconds: 0 };
+    const tokens: TokenAuthenticator[] = [];
+    if (t.tokenAuthFile) tokens.push(await loadTokenFile(t.tokenAuthFile));
+    const certDir = 'tls' in this.cfg.serving ? this.cfg.serving.tls.certDir : join(this.cfg.dataDir, 'pki');
+    const keys = await loadServiceAccountKeys({ signingKeyFile: t.serviceAccountSigningKeyFile, keyFiles: t.serviceAccountKeyFiles, certDir });
+    if (keys.written.length > 0) this.log.info({ files: keys.written }, 'wrote the service account key pair');
+    const issuers = t.serviceAccountIssuers.length > 0 ? t.serviceAccountIssuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
+    const apiAudiences = t.apiAudiences.length > 0 ? t.apiAudiences : issuers;
+    tokens.push(new ServiceAccountTokenAuthenticator({ issuers, keys: keys.verify, apiAudiences, lookup: this.lookup }));
+    const token = tokenRequestAction({
+      signing: keys.signing,
+      issuer: issuers[0],
+      apiAudiences,
+      maxExpirationSeconds: t.maxTokenExpirationSeconds,
+      lookup: this.lookup,
+    });
+    const defs = RESOURCE_DEFS.map((d) => (d.group === '' && d.resource === 'serviceaccounts' ? { ...d, actions: { ...d.actions, token } } : d));
+    defs.push(tokenReviews(() => tokens, apiAudiences), selfSubjectReviews());
+    const problem = discoveryProblem(issuers[0], t.serviceAccountJwksURI);
+    if (problem) this.log.warn({ reason: problem }, 'service account issuer discovery is not served');
+    else this.openIDMetadata = { issuer: issuers[0], jwksURI: t.serviceAccountJwksURI, keys: keys.verify };
+    return { tokens, defs };
+  }
+
   async start(): Promise<void> {
     this.startedAt = Date.now();
     const cfg = this.cfg;
     // Certificates are read or made while the store opens.
     const servingReady = this.prepareServing();
     servingReady.catch(() => undefined);
+    const { tokens, defs } = await this.prepareTokens();
+    this.defs = defs;
+    if (cfg.audit?.policyFile && cfg.audit.logPath) {
+      const policy = await loadPolicy(cfg.audit.policyFile);
+      this.auditor = new Auditor(policy, openAuditSink({ path: cfg.audit.logPath, maxSizeMB: cfg.audit.maxSizeMB, maxBackups: cfg.audit.maxBackups, maxAgeDays: cfg.audit.maxAgeDays }));
+    }
     // Encryption at rest: read and checked before the store opens, as kube refuses to start
     // with a bad config.
     const transformers = this.operate.encryptionProviderConfig ? await loadEncryptionConfig(this.operate.encryptionProviderConfig) : noEncryption;
@@ -309,17 +432,28 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: (group: string, resource: string): KObject[] => {
+      admissionList: (group: string, resource: string, namespace?: string): KObject[] => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
-        return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
+        return st.cache.list(namespace === undefined ? st.prefix : st.listPrefix(namespace)).map((e) => decodedOnce(e.bytes));
       },
       storeFor: (group: string, resource: string) => this.storeFor(group, resource),
-      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
+      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange, disabledAdmissionPlugins: cfg.disabledAdmissionPlugins },
     };
-    for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    for (const def of this.defs) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    const modes = cfg.authorizationModes ?? DEFAULT_AUTHORIZATION_MODES;
+    const access = new AccessControl(modes, { store: (g, r) => this.storeFor(g, r) });
+    this.access = access;
+    const reviews = accessReviewDefs(access);
+    for (const def of reviews) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
+    this.defs = [...this.defs, ...reviews];
+    this.servedDefs = this.enabledDefs();
     await this.registryWatch.start();
+    access.start();
     await this.bootstrap();
+    // kube-apiserver's rbac/bootstrap-roles post-start hook, before the server takes requests.
+    await ensureBootstrapPolicy(access.rbacStores, this.log);
+    if (this.rbacEnabled) this.hooksDone.add('poststarthook/rbac/bootstrap-roles');
     this.hooksDone.add('poststarthook/bootstrap-controller');
     this.hooksDone.add('poststarthook/scheduling/bootstrap-system-priority-classes');
     // The stores' own background work (the service allocators' repair), once they are loaded.
@@ -332,21 +466,34 @@ export class KapiNode {
     }
 
     const prepared = await servingReady;
+    // kube turns anonymous requests off when AlwaysAllow is among the modes (ApplyAuthorization).
+    let anonymous = cfg.anonymousAuth;
+    if (anonymous && modes.includes('AlwaysAllow')) {
+      this.log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
+      anonymous = false;
+    }
     const authenticator = prepared.tls
-      ? buildAuthenticator({ clientCertificates: true, anonymous: cfg.anonymousAuth })
+      ? buildAuthenticator({ clientCertificates: true, anonymous, tokenAuthenticators: tokens })
       : unsecuredAuthenticator;
-    // Authorization is AlwaysAllow until --authorization-mode arrives; its filter then takes
-    // its place after authentication.
-    const authorizer: Authorizer = alwaysAllow;
-    const authz = authorizationFilter(authorizer);
-    // The authorizer for checks a handler makes itself (the force delete's extra verb).
-    const authorizeHook: Koa.Middleware | undefined =
-      authorizer === alwaysAllow
-        ? undefined
-        : async (ctx, next) => {
-            ctx.state.authorize = async (a: Omit<Parameters<Authorizer['authorize']>[0], 'user'>) => authorizer.authorize({ ...a, user: requestUser(ctx) });
-            await next();
-          };
+    const auditor = this.auditor;
+    // kube's chain: authentication (failures audited), audit, impersonation, the in-flight
+    // limits (they share slots by user), authorization; impersonation asks the same
+    // authorizers (RBAC, Node) for the `impersonate` verb.
+    const filters: Koa.Middleware[] = [];
+    if (auditor) filters.push(failedAuthenticationAudit(auditor));
+    filters.push(authenticationFilter(authenticator, this.log));
+    if (auditor) filters.push(auditFilter(auditor));
+    filters.push(impersonationFilter(access.authorizer));
+    filters.push(
+      maxInflightFilter({
+        maxRequestsInflight: this.operate.maxRequestsInflight,
+        maxMutatingRequestsInflight: this.operate.maxMutatingRequestsInflight,
+        requestTimeoutMs: this.operate.requestTimeoutMs,
+        observe: observeInflight,
+        onDrop: (ctx) => recordRequestTermination(ctx, 429),
+      }),
+    );
+    filters.push(authorizationFilter(access.authorizer, { audit: auditor !== undefined }));
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
@@ -355,27 +502,22 @@ export class KapiNode {
         const checks = this.healthChecks();
         installHealth(router, checks, { livezGracePeriodMs: this.operate.livezGracePeriodMs, startedAt: this.startedAt });
         installMetrics(router);
-        installIndex(router, () => this.servedDefs, () => healthPaths(checks));
+        installIndex(router, () => this.servedDefs, () => healthPaths(checks), this.restfulServices());
+        const oidc = this.openIDMetadata;
+        if (oidc) {
+          let rendered: OpenIDMetadata | undefined;
+          // Rendered on first use: the default JWKS URI names the port, known once listening.
+          installOpenIDMetadata(router, () => (rendered ??= renderOpenIDMetadata(oidc.issuer, oidc.jwksURI ?? `https://${new URL(this.url).host}${JWKS_PATH}`, oidc.keys)));
+        }
       },
-      restfulPath: restfulPaths(() => this.servedDefs),
+      restfulPath: restfulPaths(() => this.servedDefs, this.restfulServices()),
       observe: [
         metricsMiddleware(),
         this.shutdownSequence.filter(),
         timeoutFilter({ requestTimeoutMs: this.operate.requestTimeoutMs, onTimeout: (ctx) => recordRequestTermination(ctx, 504) }),
       ],
-      filters: [
-        authenticationFilter(authenticator, this.log),
-        ...(authz ? [authz] : []),
-        ...(authorizeHook ? [authorizeHook] : []),
-        // After authentication: the in-flight limits share slots by user.
-        maxInflightFilter({
-          maxRequestsInflight: this.operate.maxRequestsInflight,
-          maxMutatingRequestsInflight: this.operate.maxMutatingRequestsInflight,
-          requestTimeoutMs: this.operate.requestTimeoutMs,
-          observe: observeInflight,
-          onDrop: (ctx) => recordRequestTermination(ctx, 429),
-        }),
-      ],
+      init: [auditInit(auditor !== undefined), cacheControlDefault()],
+      filters,
       resources: resourceHandler(
         {
           find: (g, v, r) => this.findStore(g, v, r),
@@ -387,6 +529,7 @@ export class KapiNode {
           servesGroupVersion: (g, v) => this.servedDefs.some((d) => d.group === g && d.version === v),
         },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
+        access,
       ),
     });
     const callback = app.callback();
@@ -427,6 +570,14 @@ export class KapiNode {
       {
         name: 'pvc-protection',
         create: (ctx) => new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log, ctx),
+      },
+      {
+        name: 'clusterrole-aggregation',
+        create: (ctx) => new ClusterRoleAggregationController(this.storeFor('rbac.authorization.k8s.io', 'clusterroles')!, this.log, ctx),
+      },
+      {
+        name: 'serviceaccount',
+        create: (ctx) => new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log, ctx),
       },
       ...(this.cfg.eventTTLMs === 0
         ? []
@@ -470,6 +621,7 @@ export class KapiNode {
   /** The post-start hooks kapi really runs (the others of kube's list pass once started). */
   private static readonly TRACKED_HOOKS = [
     'poststarthook/start-system-namespaces-controller',
+    'poststarthook/rbac/bootstrap-roles',
     'poststarthook/scheduling/bootstrap-system-priority-classes',
     'poststarthook/bootstrap-controller',
   ];
@@ -490,6 +642,7 @@ export class KapiNode {
       },
       hookFinished: (name) => !KapiNode.TRACKED_HOOKS.includes(name) || this.hooksDone.has(name),
       shutdown: this.shutdownSequence.readyzCheck,
+      rbac: this.rbacEnabled,
     });
   }
 
@@ -535,9 +688,11 @@ export class KapiNode {
     await this.controllers?.stop();
     for (const b of this.background) b.stop();
     this.identity?.stop();
+    this.access?.stop();
     this.compactor?.stop();
     await this.listener?.close();
     this.registryWatch?.close();
     await this.storage?.close();
+    this.auditor?.close();
   }
 }

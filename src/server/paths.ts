@@ -10,10 +10,11 @@ import { apiVersionOf } from '../machinery/api-resource.js';
  * `/api...`, `/version...`, and a served group's paths below `/apis/<group>/` (the group's
  * own document, `/apis/<group>` with or without a slash, is the aggregator's, on the mux).
  */
-export function restfulPaths(defs: () => ResourceDef[]): (path: string) => boolean {
+export function restfulPaths(defs: () => ResourceDef[], services: string[] = []): (path: string) => boolean {
   let groups: Set<string> | undefined;
   return (path) => {
     if (path === '/api' || path.startsWith('/api/') || path === '/version' || path.startsWith('/version/')) return true;
+    if (services.some((p) => path === p || path === `${p}/`)) return true;
     if (!path.startsWith('/apis/')) return false;
     const segs = path.split('/');
     groups ??= new Set(defs().map((d) => d.group).filter((g) => g !== ''));
@@ -22,7 +23,7 @@ export function restfulPaths(defs: () => ResourceDef[]): (path: string) => boole
 }
 
 /** `GET /` (any method): the sorted list of served paths, as kube's index handler writes it. */
-export function installIndex(router: Router, defs: () => ResourceDef[], healthPaths: () => string[]): void {
+export function installIndex(router: Router, defs: () => ResourceDef[], healthPaths: () => string[], services: string[] = []): void {
   router.all(/^\/$/, (ctx) => {
     const gvs = new Set<string>();
     const groups = new Set<string>();
@@ -30,7 +31,7 @@ export function installIndex(router: Router, defs: () => ResourceDef[], healthPa
       gvs.add(d.group === '' ? `/api/${d.version}` : `/apis/${apiVersionOf(d)}`);
       if (d.group !== '') groups.add(`/apis/${d.group}`);
     }
-    const paths = ['/api', '/apis', '/metrics', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/version', ...gvs, ...groups, ...healthPaths()];
+    const paths = ['/api', '/apis', '/metrics', '/openapi/v2', '/openapi/v3', '/openapi/v3/', '/version', ...services, ...gvs, ...groups, ...healthPaths()];
     ctx.status = 200;
     ctx.set('Content-Type', 'application/json');
     ctx.body = JSON.stringify({ paths: [...new Set(paths)].sort() }, null, 2);

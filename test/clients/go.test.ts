@@ -11,11 +11,13 @@
 // type (errors included; the watch as protobuf ;stream=watch or application/cbor-seq). It also
 // compares kapi's bytes with apimachinery's encoding of the same objects: in protobuf byte for
 // byte, objects and lists of every served kind and the Scale. It prints one JSON line and exits
-// non-zero on any mismatch.
+// non-zero on any mismatch. The protobuf run authenticates with a service account's bearer token
+// (a kubeconfig as a workload holds one), the CBOR run with the admin's client certificate.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, type KapiProcess } from '../support/server.js';
 import { RESOURCE_DEFS } from '../../src/registry/all.js';
+import { serviceAccountKubeconfig } from '../support/service-account.js';
 import {
   BUILD_TIMEOUT_MS,
   buildClientset,
@@ -63,6 +65,11 @@ const WATCHED: Record<string, string[]> = {
   statefulsets: ['ADDED', 'MODIFIED', 'DELETED'],
   poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],
   priorityclasses: ['ADDED', 'DELETED'],
+  roles: ['ADDED', 'DELETED'],
+  clusterroles: ['ADDED', 'DELETED'],
+  rolebindings: ['ADDED', 'DELETED'],
+  clusterrolebindings: ['ADDED', 'DELETED'],
+  serviceaccounts: ['ADDED', 'DELETED'],
   leases: ['ADDED', 'DELETED'],
   services: ['ADDED', 'MODIFIED', 'DELETED'],
   nodes: ['ADDED', 'MODIFIED', 'DELETED'],
@@ -95,6 +102,8 @@ interface Mode {
   contentType: ContentType;
   kapiArgs: string[];
   namespace: string;
+  /** What the program authenticates with: the admin kubeconfig's certificate, or a service account's token. */
+  credential: 'admin' | 'service-account';
   /** Steps the program runs in this mode only, after the shared ones. */
   extraSteps: string[];
   /** Name of the test that every exchange used the mode's content type. */
@@ -112,7 +121,8 @@ function clientsetAgainstKapi(mode: Mode): void {
     beforeAll(async () => {
       if (!bin) throw new Error('the clientset program was not built');
       k = await startKapi({ args: mode.kapiArgs });
-      client = await runClientset(bin.path, mode.contentType, k.kubeconfig);
+      const kubeconfig = mode.credential === 'admin' ? k.kubeconfig : (await serviceAccountKubeconfig(k, 'go-client', 'kube-system')).kubeconfig;
+      client = await runClientset(bin.path, mode.contentType, kubeconfig);
     }, RUN_TIMEOUT_MS + 60_000);
 
     afterAll(async () => {
@@ -197,6 +207,7 @@ clientsetAgainstKapi({
   contentType: 'protobuf',
   kapiArgs: [],
   namespace: 'pb-client',
+  credential: 'service-account',
   // kapi's protobuf bytes against apimachinery's encoder for the same objects.
   extraSteps: ['encoding'],
   spokeOnly: 'spoke protobuf only, both ways (watch as ;stream=watch)',
@@ -210,6 +221,7 @@ clientsetAgainstKapi({
   contentType: 'cbor',
   kapiArgs: ['--feature-gates', 'CBORServingAndStorage=true'],
   namespace: 'cbor-client',
+  credential: 'admin',
   // kapi's CBOR bytes against apimachinery's encoder for the same objects.
   extraSteps: ['encoding'],
   spokeOnly: 'spoke CBOR only, both ways (watch as application/cbor-seq)',

@@ -1,12 +1,13 @@
 // The official Kubernetes Python client (Debian's python3-kubernetes, which scripts/test.sh
-// installs) against kapi, configured only by the admin kubeconfig: TLS with the server's CA
-// and the admin's client certificate. test/clients/python/client_check.py lists, creates,
+// installs) against kapi, configured only by a kubeconfig: the admin's (TLS with the server's
+// CA and the admin's client certificate), and a service account's bearer token. test/clients/python/client_check.py lists, creates,
 // patches, watches and deletes, and prints what it saw.
 
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeDir, startKapi, type KapiProcess } from '../support/server.js';
+import { serviceAccountKubeconfig } from '../support/service-account.js';
 
 // Debian's interpreter, where python3-kubernetes installs (a python3 earlier on PATH, e.g.
 // pyenv's, does not see Debian's packages).
@@ -33,8 +34,11 @@ function runPython(kubeconfig: string): Promise<{ code: number; stdout: string; 
   });
 }
 
-it('lists, creates, patches, watches and deletes through the kubeconfig\'s TLS credentials', async () => {
-  const r = await runPython(k.kubeconfig);
+it.each([
+  ['the admin kubeconfig\'s TLS credentials', () => Promise.resolve(k.kubeconfig)],
+  ['a service account token', async () => (await serviceAccountKubeconfig(k, 'python-client', 'kube-system')).kubeconfig],
+])('lists, creates, patches, watches and deletes through %s', async (_what, kubeconfig) => {
+  const r = await runPython(await kubeconfig());
   expect(r.code, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
     namespaces: string[];

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { kubectlPath } from '../support/server.js';
+import { http, kubeClient, kubectlPath, readKubeconfig } from '../support/server.js';
 import { freshRequest, openWatch, startCluster, type TestCluster, type KapiNodeProcess } from '../support/cluster.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -264,4 +264,32 @@ describe('leader election of the controllers', () => {
       (await freshRequest(c.balancerUrl, 'GET', '/api/v1/namespaces/stuck')).status === 404 ? true : undefined,
     );
   }, 60_000);
+});
+
+describe('identity across the nodes', () => {
+  it('every namespace gets its default account from the leader; a token one node issues works on every node', async () => {
+    await createNamespace('sa-across');
+    await until('the default service account', 15_000, async () =>
+      (await freshRequest(c.balancerUrl, 'GET', '/api/v1/namespaces/sa-across/serviceaccounts/default')).status === 200 ? true : undefined,
+    );
+    const t = await freshRequest(c.nodes[0].url, 'POST', '/api/v1/namespaces/sa-across/serviceaccounts/default/token', {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      spec: {},
+    });
+    expect(t.status, t.text).toBe(201);
+    const token = (t.json as { status: { token: string } }).status.token;
+    // The nodes share the signing key `kapi pki` made beside the CA.
+    const ca = readKubeconfig(c.kubeconfig).credentials.ca;
+    for (const n of c.nodes) {
+      const k = kubeClient(n.url, { ca, token });
+      try {
+        const r = await http(k, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
+        expect(r.status, `${n.name}: ${r.text}`).toBe(201);
+        expect((r.json as { status: { userInfo: { username: string } } }).status.userInfo.username).toBe('system:serviceaccount:sa-across:default');
+      } finally {
+        await k.close();
+      }
+    }
+  });
 });

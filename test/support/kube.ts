@@ -208,6 +208,16 @@ export async function userKubeconfig(s: ServerPKI, user: string, groups: string[
   return writeKubeconfig(file, { server: s.url, caCert: s.credentials.ca, clientCert: pair.cert, clientKey: pair.key, user });
 }
 
+/**
+ * A kubeconfig file (in the server's data dir) that authenticates with a bearer token (a token
+ * file's, or a service account's from `kubectl create token`): for kubectl and the client
+ * libraries as that user.
+ */
+export async function tokenKubeconfig(s: ServerPKI, token: string, user = 'token-user'): Promise<string> {
+  const file = join(s.dataDir, `${user.replace(/[^A-Za-z0-9._-]/g, '_')}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.kubeconfig`);
+  return writeKubeconfig(file, { server: s.url, caCert: s.credentials.ca, token, user });
+}
+
 /** A client of the same server that sends `token` and no certificate. */
 export function withToken(s: ServerPKI, token: string): KubeClient {
   return kubeClient(s.url, { ca: s.credentials.ca, token });

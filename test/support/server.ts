@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { kubeClientFromKubeconfig, type HttpResult, type KubeClient } from './kube.js';
 
 export type { HttpResult, KubeClient } from './kube.js';
-export { anonymous, asUser, issueClientCert, kubeClient, kubeClientFromKubeconfig, readKubeconfig, userKubeconfig, withToken } from './kube.js';
+export { anonymous, asUser, issueClientCert, kubeClient, kubeClientFromKubeconfig, readKubeconfig, tokenKubeconfig, userKubeconfig, withToken } from './kube.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');

@@ -5,10 +5,12 @@ import { ssaClasses } from './ssa-classes.js';
 import { ssaRandom } from './ssa-random.js';
 import { conformClasses } from './conform-classes.js';
 import { conformCorpus } from './conform-corpus.js';
+import { rbac } from './rbac.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
   [ssaRandom.name]: ssaRandom,
   [conformClasses.name]: conformClasses,
   [conformCorpus.name]: conformCorpus,
+  [rbac.name]: rbac,
 };

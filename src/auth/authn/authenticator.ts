@@ -14,7 +14,14 @@ export interface AuthnRequest {
 }
 
 export type AuthnResult =
-  | { kind: 'user'; user: UserInfo; /** Which authenticator answered (logs, audit). */ by: string }
+  | {
+      kind: 'user';
+      user: UserInfo;
+      /** Which authenticator answered (logs, audit). */
+      by: string;
+      /** The audiences the credential was found valid for (service account tokens; TokenReview answers them). */
+      audiences?: string[];
+    }
   | { kind: 'none' }
   | { kind: 'invalid'; /** Why, for the server's log; the client only sees 401 Unauthorized. */ reason: string };
 

@@ -8,12 +8,13 @@
 // headers, which kube tries before certificates) through `requestAuthenticators`.
 
 import type { Authenticator } from './authenticator.js';
-import { bearerTokenAuthenticator, type TokenAuthenticator } from './bearer-token.js';
+import { bearerTokenAuthenticator, webSocketProtocolAuthenticator, type TokenAuthenticator } from './bearer-token.js';
 import { orAnonymous, union, withAuthenticatedGroup } from './union.js';
 import { x509Authenticator } from './x509.js';
 
 export type { Authenticator, AuthnRequest, AuthnResult } from './authenticator.js';
 export type { TokenAuthenticator } from './bearer-token.js';
+export { authenticateToken } from './bearer-token.js';
 export type { UserInfo } from './user.js';
 export * from './user.js';
 
@@ -30,7 +31,8 @@ export interface AuthenticationConfig {
 export function buildAuthenticator(cfg: AuthenticationConfig): Authenticator {
   const members: Authenticator[] = [...(cfg.requestAuthenticators ?? [])];
   if (cfg.clientCertificates) members.push(x509Authenticator());
-  members.push(bearerTokenAuthenticator(cfg.tokenAuthenticators ?? []));
+  const tokens = cfg.tokenAuthenticators ?? [];
+  members.push(bearerTokenAuthenticator(tokens), webSocketProtocolAuthenticator(tokens));
   const recognised = withAuthenticatedGroup(union('union', members));
   return cfg.anonymous ? orAnonymous(recognised) : recognised;
 }

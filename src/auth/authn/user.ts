@@ -21,3 +21,11 @@ export const CREDENTIAL_ID_KEY = 'authentication.kubernetes.io/credential-id';
 export function anonymousUser(): UserInfo {
   return { name: ANONYMOUS_USER, uid: '', groups: [ALL_UNAUTHENTICATED], extra: {} };
 }
+
+/**
+ * The user a request was authenticated as (or impersonates): the authentication filter puts it
+ * on the request's state before any handler runs.
+ */
+export function requestUser(ctx: { state: Record<string, unknown> }): UserInfo {
+  return ctx.state.user as UserInfo;
+}

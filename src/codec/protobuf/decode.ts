@@ -144,6 +144,16 @@ function readValue(d: Decoder, f: Field, kind: ValueKind, path: string, prev: un
       out = { raw } satisfies RawBytes;
       break;
     }
+    case 'stringList': {
+      const items: string[] = [];
+      while (r.pos < end) {
+        const tag = r.tag();
+        if (tag === ((1 << 3) | 2)) items.push(r.string());
+        else r.skip(tag, end);
+      }
+      out = items;
+      break;
+    }
   }
   r.exit(end);
   return out;
@@ -263,6 +273,8 @@ function valueJson(f: Field, kind: ValueKind, v: unknown, path: string): unknown
       return Buffer.from(v as Uint8Array).toString('base64');
     case 'message':
       return messageJson(v as Values, path);
+    case 'stringList':
+      return v;
     case 'time':
     case 'microTime': {
       const t = v as Timestamp | null;

@@ -84,6 +84,9 @@ function checkInt(v: unknown, path: string, bits: 32 | 64): number {
   return v;
 }
 
+/** Field 1, length-delimited: an item of a named []string's message. */
+const STRING_LIST_ITEM_TAG = (1 << 3) | 2;
+
 /** One value of `kind` after its tag; undefined/null is Go's zero value. */
 function writeValue(w: WireWriter, f: Field, kind: ValueKind, v: unknown, path: string, ctx: EncodeContext): void {
   const absent = v === undefined || v === null;
@@ -109,6 +112,17 @@ function writeValue(w: WireWriter, f: Field, kind: ValueKind, v: unknown, path: 
       else if (typeof v === 'string') w.bytes(Buffer.from(v, 'base64'));
       else throw typeError(path, 'base64 string', v);
       return;
+    case 'stringList': {
+      if (!absent && !Array.isArray(v)) throw typeError(path, 'array', v);
+      const mark = w.begin();
+      for (const [i, s] of ((v ?? []) as unknown[]).entries()) {
+        if (typeof s !== 'string') throw typeError(`${path}[${i}]`, 'string', s);
+        w.uvarint(STRING_LIST_ITEM_TAG);
+        w.string(s);
+      }
+      w.end(mark);
+      return;
+    }
     case 'message': {
       if (!absent && (typeof v !== 'object' || Array.isArray(v))) throw typeError(path, 'object', v);
       const mark = w.begin();

@@ -23,7 +23,9 @@ export type ValueKind =
   | 'quantity'
   | 'intOrString'
   | 'fieldsV1'
-  | 'rawExtension';
+  | 'rawExtension'
+  /** A named []string map value with a message of its own (authentication's ExtraValue: `repeated string items = 1`). */
+  | 'stringList';
 
 export type Cardinality = 'one' | 'list' | 'map';
 
@@ -158,7 +160,8 @@ function buildField(s: StructSchema, f: FieldSchema, index: number): Field {
     card = 'map';
     item = t.values;
   }
-  const { kind, ref } = valueKind(item, where);
+  const { kind, ref } =
+    card === 'map' && item.kind === 'array' && item.items.kind === 'string' ? { kind: 'stringList' as const, ref: undefined } : valueKind(item, where);
   const wire = isVarint(kind) ? WIRE_VARINT : WIRE_BYTES;
   // A map field's entries are messages, whatever their values are.
   const tag = f.protobuf === undefined ? 0 : tagOf(f.protobuf, card === 'map' ? WIRE_BYTES : wire);

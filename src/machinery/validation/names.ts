@@ -137,10 +137,22 @@ export const validateDNS1123Subdomain = (v: string, field: string): FieldError[]
 export const validateQualifiedName = (v: string, field: string): FieldError[] => isQualifiedName(v).map((m) => invalid(field, v, m));
 
 /**
- * path.ValidatePathSegmentName: the only name rule of types whose strategy validates no
- * metadata (kube's generic check): not `.` or `..`, no `/` or `%`.
+ * path.IsValidPathSegmentName: a name that can be one segment of a URL path (kube's rule for
+ * RBAC roles and bindings, whose names may hold ':' and upper case): not `.` or `..`, no `/`
+ * or `%`.
  */
-export const nameIsPathSegment: NameValidator = (name, prefix) => {
-  if (!prefix) for (const bad of ['.', '..']) if (name === bad) return [`may not be '${bad}'`];
+export function isValidPathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  return isValidPathSegmentPrefix(name);
+}
+
+/** path.IsValidPathSegmentPrefix: what a generateName may hold (it is not the whole segment). */
+function isValidPathSegmentPrefix(name: string): string[] {
   return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
-};
+}
+
+/**
+ * path.ValidatePathSegmentName: the only name rule of types whose strategy validates no
+ * metadata (kube's generic check).
+ */
+export const nameIsPathSegment: NameValidator = (name, prefix) => (prefix ? isValidPathSegmentPrefix(name) : isValidPathSegmentName(name));

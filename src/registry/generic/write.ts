@@ -19,7 +19,7 @@ import {
   type FieldError,
   qualifiedResource,
 } from '../../machinery/errors.js';
-import { type AdmissionAttributes, type AdmissionContext, type Strategy, type WriteHooks, type WriteTxn } from '../types.js';
+import { type AdmissionAttributes, type AdmissionContext, type Strategy, type WriteChecks, type WriteHooks, type WriteTxn } from '../types.js';
 import type { KeyValue } from '../../storage/interface.js';
 import { afterDelete } from './after-delete.js';
 import { type KObject } from '../../machinery/object.js';
@@ -40,6 +40,8 @@ import { canonical, type StoreContext } from './context.js';
  */
 export interface WriteOwner extends FieldOwner {
   apply?: boolean;
+  /** What the layers above require of this write beyond the type's rules (authorization's checks). */
+  checks?: WriteChecks;
 }
 
 /**
@@ -115,7 +117,8 @@ export interface WriteResult {
 }
 
 function admissionContext(ctx: StoreContext): AdmissionContext {
-  return { list: (r) => ctx.deps.admissionList(r.group, r.resource) };
+  const disabled = ctx.deps.options?.disabledAdmissionPlugins ?? [];
+  return { list: (r, namespace) => ctx.deps.admissionList(r.group, r.resource, namespace), enabled: (p) => !disabled.includes(p) };
 }
 
 /** The attributes admission sees of a write to `obj` (`old`: the object an update replaces). */
@@ -142,8 +145,10 @@ function validateAdmission(ctx: StoreContext, obj: KObject, attrs: AdmissionAttr
 export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
   const obj = input;
   alignNamespace(ctx, obj, namespace);
+  owner?.checks?.create?.(obj);
   await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
   const attrs = attributes(obj, namespace, '');
+  await ctx.def.admission?.awaitCreate?.(obj, attrs, admissionContext(ctx));
   prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, ctx.def.strategy, owner));
   const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
   if (base) obj.metadata.name = generateName(base);
@@ -153,6 +158,7 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
   let txn: WriteTxn | undefined = hooks ? await hooks.beginCreate(obj, dryRun) : undefined;
   try {
     validateCreate(ctx, obj);
+    owner?.checks?.createValidated?.(obj);
     const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
     validateAdmission(ctx, obj, attrs);
     // A generated name can collide; try a few fresh names before giving up, as kube does.
@@ -448,10 +454,12 @@ async function updateLoop(
     if (!cur) {
       if (!createIfMissing) throw notFound(ctx.gr, name);
       const obj = createIfMissing();
+      owner?.checks?.create?.(obj);
       const attrs = attributes(obj, namespace, subresource);
       prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, strategy, owner));
       strategy.canonicalize?.(obj);
       validateCreate(ctx, obj);
+      owner?.checks?.createValidated?.(obj);
       warnings = strategy.warningsOnCreate?.(obj) ?? [];
       validateAdmission(ctx, obj, attrs);
       created = true;
@@ -463,6 +471,7 @@ async function updateLoop(
     const old = ctx.stored.decode(cur);
     const obj = tryUpdate(old);
     const attrs = attributes(obj, namespace, subresource, old);
+    owner?.checks?.update?.(obj, old);
     prepareUpdate(ctx, obj, old, strategy, beforePrepare(ctx, obj, attrs, strategy, owner));
     strategy.canonicalize?.(obj);
     const errs = validateUpdate(ctx, strategy, obj, old);

@@ -1,5 +1,5 @@
 // Server-side defaulting: the defaults kube-apiserver applies in code (the SetDefaults_*
-// functions for apps/v1, core/v1, policy/v1 and scheduling/v1), written down as data,
+// functions for apps/v1, core/v1, policy/v1, rbac/v1 and scheduling/v1), written down as data,
 // plus `applySchemaDefaults`, which applies them together with the declarative
 // `+default=` values recorded in the registry.
 //
@@ -14,7 +14,7 @@
 //  - "Unset" is Go's test: a pointer, slice or map field is unset when absent or null;
 //    a plain string/number/bool field also when it holds the zero value ("", 0, false).
 //
-// policy/v1 (PodDisruptionBudget) has no defaulting functions in kube 1.33.
+// policy/v1 (PodDisruptionBudget) and authorization/v1 (the access reviews) have no defaulting functions in kube 1.33.
 
 import type { FieldSchema, SchemaRegistry, TypeRef } from '../model.js';
 import { isGoZeroScalar } from '../go-zero.js';
@@ -49,7 +49,9 @@ export type ObjectRuleName =
    * kind PersistentVolumeClaim, whatever was sent (kube's apps/v1 conversion clears them
    * on the way in and sets them on the way out; not a default, but the same effect).
    */
-  | 'statefulSetClaimTemplatesTypeMeta';
+  | 'statefulSetClaimTemplatesTypeMeta'
+  /** rbac/v1 Subject: an empty apiGroup is rbac.authorization.k8s.io for User and Group (ServiceAccount keeps ''). */
+  | 'rbacSubjectAPIGroup';
 
 export type DefaultRule = { value: unknown } | { rule: FieldRuleName };
 
@@ -66,6 +68,8 @@ export interface DefinitionDefaults {
 const CORE = 'io.k8s.api.core.v1';
 const APPS = 'io.k8s.api.apps.v1';
 const SCHED = 'io.k8s.api.scheduling.v1';
+const RBAC = 'io.k8s.api.rbac.v1';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 const FILE_MODE_0644 = 420;
 const roundUp: DefaultRule = { rule: 'resourceListRoundUpMilli' };
@@ -96,8 +100,15 @@ export const DEFAULTS: Record<string, DefinitionDefaults> = {
     fields: { whenDeleted: { value: 'Retain' }, whenScaled: { value: 'Retain' } },
   },
 
+  // --- authentication.k8s.io/v1 ---
+  'io.k8s.api.authentication.v1.TokenRequestSpec': { fields: { expirationSeconds: { value: 3600 } } },
   // --- scheduling/v1 ---
   [`${SCHED}.PriorityClass`]: { fields: { preemptionPolicy: { value: 'PreemptLowerPriority' } } },
+
+  // --- rbac.authorization.k8s.io/v1 ---
+  [`${RBAC}.RoleBinding`]: { fields: { 'roleRef.apiGroup': { value: RBAC_GROUP } } },
+  [`${RBAC}.ClusterRoleBinding`]: { fields: { 'roleRef.apiGroup': { value: RBAC_GROUP } } },
+  [`${RBAC}.Subject`]: { object: ['rbacSubjectAPIGroup'] },
 
   // --- core/v1: kinds ---
   [`${CORE}.Pod`]: {
@@ -311,6 +322,10 @@ function applyObjectRule(obj: Obj, rule: ObjectRuleName, registry: SchemaRegistr
         t.apiVersion = 'v1';
         t.kind = 'PersistentVolumeClaim';
       }
+      return;
+    }
+    case 'rbacSubjectAPIGroup': {
+      if ((obj.apiGroup === undefined || obj.apiGroup === null || obj.apiGroup === '') && (obj.kind === 'User' || obj.kind === 'Group')) obj.apiGroup = RBAC_GROUP;
       return;
     }
     case 'statefulSetUpdateStrategy': {

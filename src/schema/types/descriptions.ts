@@ -128,6 +128,152 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Tuning for the `RollingUpdate` strategy. Only allowed when `type` is `RollingUpdate`.',
   'io.k8s.api.apps.v1.StatefulSetUpdateStrategy.type':
     'Either `RollingUpdate` (the default), which replaces pods automatically from the highest ordinal down, or `OnDelete`, which only uses the new template once a pod has been deleted by hand.',
+  'io.k8s.api.authorization.v1.FieldSelectorAttributes':
+    'A field selector as an access check sees it, for authorizers that limit lists and watches by field. Give either the raw selector or its parsed requirements, not both.',
+  'io.k8s.api.authorization.v1.FieldSelectorAttributes.rawSelector':
+    'The selector exactly as it would appear in a `fieldSelector` query parameter. Authorizers parse it themselves and are expected to treat a selector they cannot parse as no selector at all.',
+  'io.k8s.api.authorization.v1.FieldSelectorAttributes.requirements':
+    'The selector already split into requirements. Authorizers may ignore requirements they cannot use, so long as what they allow is no wider than the whole selector would allow.',
+  'io.k8s.api.authorization.v1.LabelSelectorAttributes':
+    'A label selector as an access check sees it, for authorizers that limit lists and watches by label. Give either the raw selector or its parsed requirements, not both.',
+  'io.k8s.api.authorization.v1.LabelSelectorAttributes.rawSelector':
+    'The selector exactly as it would appear in a `labelSelector` query parameter. Authorizers parse it themselves and are expected to treat a selector they cannot parse as no selector at all.',
+  'io.k8s.api.authorization.v1.LabelSelectorAttributes.requirements':
+    'The selector already split into requirements. Authorizers may ignore requirements they cannot use, so long as what they allow is no wider than the whole selector would allow.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview':
+    'Asks whether a given user or group may perform an action in one namespace. It is the namespaced form of SubjectAccessReview, so it can be granted to namespace administrators: the namespace of the question must be the namespace the review is created in.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview.apiVersion':
+    'The group/version the body is written in, always `authorization.k8s.io/v1` here.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview.kind':
+    'The REST resource type of this object, always `LocalSubjectAccessReview` here.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview.metadata':
+    'Standard object metadata. A review is answered and never stored, so most of it is ignored.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview.spec':
+    'The question: who, and which action. The namespace of its resource attributes must be empty or the review\'s own namespace; non-resource questions are not allowed here.',
+  'io.k8s.api.authorization.v1.LocalSubjectAccessReview.status':
+    'The answer, filled in by the server.',
+  'io.k8s.api.authorization.v1.NonResourceAttributes':
+    'An action on a URL path that is not a resource, such as `/healthz` or `/version`.',
+  'io.k8s.api.authorization.v1.NonResourceAttributes.path':
+    'The URL path of the request.',
+  'io.k8s.api.authorization.v1.NonResourceAttributes.verb':
+    'The HTTP method of the request, in lower case (`get`, `post`, ...).',
+  'io.k8s.api.authorization.v1.NonResourceRule':
+    'What a subject may do on URL paths that are not resources.',
+  'io.k8s.api.authorization.v1.NonResourceRule.nonResourceURLs':
+    'The paths the rule covers. A path ending in `*` covers every path with that prefix; `*` alone covers them all.',
+  'io.k8s.api.authorization.v1.NonResourceRule.verbs':
+    'The lower-case HTTP methods allowed on those paths, or `*` for all of them.',
+  'io.k8s.api.authorization.v1.ResourceAttributes':
+    'An action on an API resource: the request attributes an authorizer is asked about.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.fieldSelector':
+    'The field selector of a list or watch, for authorizers that allow only part of a collection. Not every authorizer uses it.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.group':
+    'The API group of the resource (`` for the core group, `*` for every group).',
+  'io.k8s.api.authorization.v1.ResourceAttributes.labelSelector':
+    'The label selector of a list or watch, for authorizers that allow only part of a collection. Not every authorizer uses it.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.name':
+    'The name of the object for get, update, patch and delete; empty for create, list, watch and deletecollection, and for every object.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.namespace':
+    'The namespace of the action. Empty means every namespace for a namespaced resource (a cluster-wide list, for example) and is the only value for a cluster-scoped one.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.resource':
+    'The resource, by its plural name (`statefulsets`), or `*` for every resource.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.subresource':
+    'The subresource (`status`, `scale`, ...), or empty for the resource itself.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.verb':
+    'The API verb: get, list, watch, create, update, patch, delete, deletecollection, or a special one such as `bind`, `escalate` or `impersonate`; `*` for every verb.',
+  'io.k8s.api.authorization.v1.ResourceAttributes.version':
+    'The API version of the resource; `*` for every version.',
+  'io.k8s.api.authorization.v1.ResourceRule':
+    'What a subject may do on resources: verbs on resources of API groups, optionally limited to some object names. Rules may overlap; the union of them is what is allowed.',
+  'io.k8s.api.authorization.v1.ResourceRule.apiGroups':
+    'The API groups of the resources; `*` means every group.',
+  'io.k8s.api.authorization.v1.ResourceRule.resourceNames':
+    'The object names the rule is limited to; empty or `*` means every name.',
+  'io.k8s.api.authorization.v1.ResourceRule.resources':
+    'The resources (and `resource/subresource` pairs) the rule covers; `*` means every resource, and `*/sub` a subresource of every resource.',
+  'io.k8s.api.authorization.v1.ResourceRule.verbs':
+    'The API verbs allowed; `*` means every verb.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview':
+    'Asks whether the user making the request may perform an action. Every user may create one, so a client can find out what it may do before trying it (`kubectl auth can-i`).',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview.apiVersion':
+    'The group/version the body is written in, always `authorization.k8s.io/v1` here.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview.kind':
+    'The REST resource type of this object, always `SelfSubjectAccessReview` here.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview.metadata':
+    'Standard object metadata. A review is answered and never stored, so most of it is ignored.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview.spec':
+    'The action to check: exactly one of resource or non-resource attributes.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReview.status':
+    'The answer, filled in by the server.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec':
+    'The action a SelfSubjectAccessReview asks about, for the requesting user. Exactly one of the two attribute sets must be given.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec.nonResourceAttributes':
+    'An action on a URL path that is not a resource.',
+  'io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec.resourceAttributes':
+    'An action on a resource.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview':
+    'Lists what the requesting user may do in a namespace (`kubectl auth can-i --list`). The list is a hint for user interfaces: an authorizer may allow more than it can enumerate, so it says whether it is complete, and access reviews stay the way to check one action.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview.apiVersion':
+    'The group/version the body is written in, always `authorization.k8s.io/v1` here.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview.kind':
+    'The REST resource type of this object, always `SelfSubjectRulesReview` here.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview.metadata':
+    'Standard object metadata. A review is answered and never stored, so most of it is ignored.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview.spec':
+    'Which namespace to list the rules of.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReview.status':
+    'The rules, filled in by the server.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec':
+    'The question of a SelfSubjectRulesReview.',
+  'io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec.namespace':
+    'The namespace whose rules to list; required.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview':
+    'Asks whether any user or group may perform an action: who is asking is not who is checked. Used by components that authorize on the API server\'s behalf, such as webhooks and proxies.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview.apiVersion':
+    'The group/version the body is written in, always `authorization.k8s.io/v1` here.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview.kind':
+    'The REST resource type of this object, always `SubjectAccessReview` here.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview.metadata':
+    'Standard object metadata. A review is answered and never stored, so most of it is ignored.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview.spec':
+    'The question: who, and which action.',
+  'io.k8s.api.authorization.v1.SubjectAccessReview.status':
+    'The answer, filled in by the server.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec':
+    'The question of a SubjectAccessReview: exactly one of resource or non-resource attributes, and a user or at least one group.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.extra':
+    'Extra information about the user, as an authenticator would have set it. Some authorizers read it.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.groups':
+    'The groups the user belongs to.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.nonResourceAttributes':
+    'An action on a URL path that is not a resource.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.resourceAttributes':
+    'An action on a resource.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.uid':
+    'The unique identifier of the user, as an authenticator would have set it.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec.user':
+    'The user to check. A group alone may be checked by leaving this empty.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewStatus':
+    'The answer to an access review.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewStatus.allowed':
+    'Whether the action is allowed. Required.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewStatus.denied':
+    'Whether an authorizer denied the action outright. Both allowed and denied false means no authorizer had an opinion; denied may be true only when allowed is false.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewStatus.evaluationError':
+    'Set when an authorizer could not evaluate the request, for example because a role a binding refers to is missing. An action may be allowed despite such an error.',
+  'io.k8s.api.authorization.v1.SubjectAccessReviewStatus.reason':
+    'Why the action is allowed or denied, in the words of the authorizer that decided.',
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus':
+    'The rules a subject holds in a namespace. A user interface may read it to show or hide actions; it is not an authorization decision.',
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus.evaluationError':
+    'Set when the rules could not all be gathered (a missing role, an authorizer that cannot list its rules); the lists hold what was found.',
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus.incomplete':
+    'True when some authorizer may allow more than these rules say, because it cannot enumerate its rules.',
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus.nonResourceRules':
+    'The subject\'s rules on non-resource URLs. Their order means nothing.',
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus.resourceRules':
+    'The subject\'s rules on resources. Their order means nothing.',
   'io.k8s.api.autoscaling.v1.Scale':
     'The `scale` subresource of a scalable workload: a small view of its desired and observed replica counts, used by `kubectl scale` and autoscalers.',
   'io.k8s.api.autoscaling.v1.Scale.apiVersion':
@@ -2546,6 +2692,126 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The total number of pods the budget counts.',
   'io.k8s.api.policy.v1.PodDisruptionBudgetStatus.observedGeneration':
     'The most recent `metadata.generation` the disruption controller has processed.',
+  'io.k8s.api.rbac.v1.AggregationRule':
+    'How a ClusterRole gathers the rules of other ClusterRoles: the roles whose labels match any selector contribute their rules.',
+  'io.k8s.api.rbac.v1.AggregationRule.clusterRoleSelectors':
+    'Label selectors of the ClusterRoles whose rules are gathered. A role matching any of them contributes. When this is set the controller manages the role\'s rules, and edits to them are overwritten.',
+  'io.k8s.api.rbac.v1.ClusterRole':
+    'A set of rules that holds across the cluster. Bound by a ClusterRoleBinding it grants them everywhere; bound by a RoleBinding it grants them in that binding\'s namespace only.',
+  'io.k8s.api.rbac.v1.ClusterRole.aggregationRule':
+    'When set, the role\'s rules are gathered from other ClusterRoles by a controller and any rules written directly are replaced.',
+  'io.k8s.api.rbac.v1.ClusterRole.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.ClusterRole.kind':
+    'The REST resource type of this object, always `ClusterRole` here.',
+  'io.k8s.api.rbac.v1.ClusterRole.metadata':
+    'Standard object metadata.',
+  'io.k8s.api.rbac.v1.ClusterRole.rules':
+    'The rules of the role. Rules only add permissions; nothing can deny.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding':
+    'Grants the rules of a ClusterRole to users, groups and service accounts in every namespace and on cluster-scoped resources.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding.kind':
+    'The REST resource type of this object, always `ClusterRoleBinding` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding.metadata':
+    'Standard object metadata.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding.roleRef':
+    'The ClusterRole granted. It cannot be changed: delete the binding and create another to grant a different role. A binding to a role that does not exist grants nothing.',
+  'io.k8s.api.rbac.v1.ClusterRoleBinding.subjects':
+    'Who is granted the role.',
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList':
+    'A list of ClusterRoleBinding objects.',
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList.items':
+    'The ClusterRoleBindings in the list.',
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList.kind':
+    'The REST resource type of this object, always `ClusterRoleBindingList` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.rbac.v1.ClusterRoleList':
+    'A list of ClusterRole objects.',
+  'io.k8s.api.rbac.v1.ClusterRoleList.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleList.items':
+    'The ClusterRoles in the list.',
+  'io.k8s.api.rbac.v1.ClusterRoleList.kind':
+    'The REST resource type of this object, always `ClusterRoleList` here.',
+  'io.k8s.api.rbac.v1.ClusterRoleList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.rbac.v1.PolicyRule':
+    'One rule of a role: verbs allowed on resources of API groups (optionally only some objects by name), or verbs allowed on URL paths that are not resources.',
+  'io.k8s.api.rbac.v1.PolicyRule.apiGroups':
+    'The API groups of the resources; `` is the core group and `*` every group. A rule naming resources must name at least one group.',
+  'io.k8s.api.rbac.v1.PolicyRule.nonResourceURLs':
+    'URL paths that are not resources (`/healthz`, `/api`, ...); a trailing `*` matches any suffix. Only ClusterRoles bound by ClusterRoleBindings can grant them, and a rule has either these or resources, never both.',
+  'io.k8s.api.rbac.v1.PolicyRule.resourceNames':
+    'Names of the objects the rule covers; empty covers every object. A name limits only requests that carry one: it cannot limit create, list, watch or deletecollection.',
+  'io.k8s.api.rbac.v1.PolicyRule.resources':
+    'The resources covered, by plural name, and subresources as `resource/subresource`; `*` covers every resource and `*/sub` that subresource of every resource.',
+  'io.k8s.api.rbac.v1.PolicyRule.verbs':
+    'The verbs allowed (get, list, watch, create, update, patch, delete, deletecollection, and special ones such as bind, escalate, impersonate); `*` allows every verb. Required.',
+  'io.k8s.api.rbac.v1.Role':
+    'A set of rules that holds in one namespace, granted by a RoleBinding in that namespace.',
+  'io.k8s.api.rbac.v1.Role.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.Role.kind':
+    'The REST resource type of this object, always `Role` here.',
+  'io.k8s.api.rbac.v1.Role.metadata':
+    'Standard object metadata.',
+  'io.k8s.api.rbac.v1.Role.rules':
+    'The rules of the role. Rules only add permissions; nothing can deny.',
+  'io.k8s.api.rbac.v1.RoleBinding':
+    'Grants the rules of a Role in the same namespace, or of a ClusterRole limited to this namespace, to users, groups and service accounts.',
+  'io.k8s.api.rbac.v1.RoleBinding.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.RoleBinding.kind':
+    'The REST resource type of this object, always `RoleBinding` here.',
+  'io.k8s.api.rbac.v1.RoleBinding.metadata':
+    'Standard object metadata.',
+  'io.k8s.api.rbac.v1.RoleBinding.roleRef':
+    'The Role in this namespace or the ClusterRole granted. It cannot be changed: delete the binding and create another to grant a different role. A binding to a role that does not exist grants nothing.',
+  'io.k8s.api.rbac.v1.RoleBinding.subjects':
+    'Who is granted the role.',
+  'io.k8s.api.rbac.v1.RoleBindingList':
+    'A list of RoleBinding objects.',
+  'io.k8s.api.rbac.v1.RoleBindingList.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.RoleBindingList.items':
+    'The RoleBindings in the list.',
+  'io.k8s.api.rbac.v1.RoleBindingList.kind':
+    'The REST resource type of this object, always `RoleBindingList` here.',
+  'io.k8s.api.rbac.v1.RoleBindingList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.rbac.v1.RoleList':
+    'A list of Role objects.',
+  'io.k8s.api.rbac.v1.RoleList.apiVersion':
+    'The group/version the body is written in, always `rbac.authorization.k8s.io/v1` here.',
+  'io.k8s.api.rbac.v1.RoleList.items':
+    'The Roles in the list.',
+  'io.k8s.api.rbac.v1.RoleList.kind':
+    'The REST resource type of this object, always `RoleList` here.',
+  'io.k8s.api.rbac.v1.RoleList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.rbac.v1.RoleRef':
+    'The role a binding grants.',
+  'io.k8s.api.rbac.v1.RoleRef.apiGroup':
+    'The API group of the role, `rbac.authorization.k8s.io`.',
+  'io.k8s.api.rbac.v1.RoleRef.kind':
+    'The kind of the role: `Role` (RoleBindings only) or `ClusterRole`.',
+  'io.k8s.api.rbac.v1.RoleRef.name':
+    'The name of the role.',
+  'io.k8s.api.rbac.v1.Subject':
+    'Who a binding grants its role to: a user, a group, or a service account.',
+  'io.k8s.api.rbac.v1.Subject.apiGroup':
+    'The API group of the subject\'s kind: `` for ServiceAccount, `rbac.authorization.k8s.io` (the default) for User and Group.',
+  'io.k8s.api.rbac.v1.Subject.kind':
+    'The kind of subject: `User`, `Group` or `ServiceAccount`. Authorizers ignore kinds they do not know, and validation refuses them.',
+  'io.k8s.api.rbac.v1.Subject.name':
+    'The name of the user, group or service account.',
+  'io.k8s.api.rbac.v1.Subject.namespace':
+    'The namespace of a ServiceAccount subject (required for one in a ClusterRoleBinding). Must be empty for users and groups.',
   'io.k8s.api.scheduling.v1.PriorityClass':
     'A cluster-scoped mapping from a class name to an integer priority. Pods name a class in `priorityClassName`; higher priorities are scheduled first and may preempt lower ones.',
   'io.k8s.api.scheduling.v1.PriorityClass.apiVersion':
@@ -2702,6 +2968,14 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Conditions the stored object must satisfy for the delete to proceed; otherwise a 409 Conflict is returned.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions.propagationPolicy':
     'What happens to dependents: `Orphan` leaves them in place, `Background` deletes them after the owner is gone, and `Foreground` deletes them before the owner is removed. When unset the kind\'s default or existing finalizers decide.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement':
+    'One requirement of a field selector: a field, an operator and the values it tests against.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement.key':
+    'The field the requirement tests.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement.operator':
+    'How the field relates to the values: `In`, `NotIn`, `Exists` or `DoesNotExist`. The field selectors lists take only support `=` and `!=` today, which are `In` and `NotIn` of one value.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement.values':
+    'The values for `In` and `NotIn` (with one value for now); empty for `Exists` and `DoesNotExist`.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1':
     'A set of field paths encoded as a JSON trie. Keys are `f:<name>` for fields, `k:<json>` for list items identified by their keys, `v:<json>` for set values and `i:<index>` for positions; `.` marks the node itself.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.GroupVersionForDiscovery':
@@ -2896,4 +3170,117 @@ export const DESCRIPTIONS: Record<string, string> = {
     'An embedded object kept as raw JSON. It is stored and returned exactly as provided, without schema validation.',
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString':
     'A value that may be written either as a 32-bit integer or as a string, for example a port number or port name, or a count versus a percentage such as `25%`.',
+  // Service accounts and the authentication.k8s.io/v1 kinds.
+  'io.k8s.api.authentication.v1.BoundObjectReference':
+    'Names the object a token is bound to.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.apiVersion':
+    'The API version of the object: `v1`.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.kind':
+    'The kind of the object: `Pod`, `Secret` or `Node`.',
+  'io.k8s.api.authentication.v1.BoundObjectReference.name':
+    'The name of the object, in the service account\'s namespace (Nodes are cluster-wide).',
+  'io.k8s.api.authentication.v1.BoundObjectReference.uid':
+    'The UID of the object. When set it must match the object as it exists now.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview':
+    'Answers with the attributes the server sees for the user who posts it (the user after impersonation). `kubectl auth whoami` posts one. Nothing is stored.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.kind':
+    'The REST resource type of this object, always `SelfSubjectReview` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.SelfSubjectReview.status':
+    'The requesting user\'s attributes. Filled in by the server.',
+  'io.k8s.api.authentication.v1.SelfSubjectReviewStatus':
+    'What a self subject review answers.',
+  'io.k8s.api.authentication.v1.SelfSubjectReviewStatus.userInfo':
+    'The user who made the request.',
+  'io.k8s.api.authentication.v1.TokenRequest':
+    'Asks for a token of a service account, posted to its `token` subresource. The answer carries the signed token in its status; nothing is stored.',
+  'io.k8s.api.authentication.v1.TokenRequest.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.TokenRequest.kind':
+    'The REST resource type of this object, always `TokenRequest` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.TokenRequest.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.TokenRequest.spec':
+    'What the token should be valid for: audiences, lifetime and the object it is bound to.',
+  'io.k8s.api.authentication.v1.TokenRequest.status':
+    'The issued token and when it expires. Filled in by the server.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec':
+    'The properties of a requested service account token.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.audiences':
+    'Who the token is meant for. A recipient must find one of its own identifiers here or refuse the token. Empty means the API server\'s own audiences.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.boundObjectRef':
+    'An object (a Pod, Secret or Node) the token is tied to: once that object is deleted, or replaced by one with another UID, the token stops authenticating.',
+  'io.k8s.api.authentication.v1.TokenRequestSpec.expirationSeconds':
+    'How long the token should stay valid, in seconds; at least 10 minutes. The server may shorten it (to its maximum) and reports the actual expiry in the status.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus':
+    'The outcome of a token request.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus.expirationTimestamp':
+    'When the token stops being valid.',
+  'io.k8s.api.authentication.v1.TokenRequestStatus.token':
+    'The signed token (a JWT).',
+  'io.k8s.api.authentication.v1.TokenReview':
+    'Asks the server to check a bearer token and say who it authenticates. Webhook token authenticators answer the same kind. Nothing is stored.',
+  'io.k8s.api.authentication.v1.TokenReview.apiVersion':
+    'The group/version the body is written in, always `authentication.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.authentication.v1.TokenReview.kind':
+    'The REST resource type of this object, always `TokenReview` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.authentication.v1.TokenReview.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.authentication.v1.TokenReview.spec':
+    'The token to check and the audiences it should be valid for.',
+  'io.k8s.api.authentication.v1.TokenReview.status':
+    'Whether the token is valid, and for whom. Filled in by the server.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec':
+    'What a token review checks.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec.audiences':
+    'Audiences the caller accepts. The token must be valid for at least one of them; empty means the API server\'s own audiences.',
+  'io.k8s.api.authentication.v1.TokenReviewSpec.token':
+    'The opaque bearer token to check.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus':
+    'The result of a token review.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.audiences':
+    'The requested audiences the token is valid for (those it shares with the request). A caller that asked for audiences should check that one of its own is here.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.authenticated':
+    'True when the token is valid for one of the requested audiences.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.error':
+    'Why the token could not be checked or was refused, when it was.',
+  'io.k8s.api.authentication.v1.TokenReviewStatus.user':
+    'The user the token authenticates as.',
+  'io.k8s.api.authentication.v1.UserInfo':
+    'Who a user is, as the authenticators see it.',
+  'io.k8s.api.authentication.v1.UserInfo.extra':
+    'Further facts the authenticator recorded about the user, such as the pod a service account token is bound to.',
+  'io.k8s.api.authentication.v1.UserInfo.groups':
+    'The groups the user belongs to.',
+  'io.k8s.api.authentication.v1.UserInfo.uid':
+    'An identifier that stays unique for this user over time, where the credential carries one.',
+  'io.k8s.api.authentication.v1.UserInfo.username':
+    'The name that identifies the user among all active users.',
+  'io.k8s.api.core.v1.ServiceAccount':
+    'An identity for processes that run in pods. Tokens issued for it (through its `token` subresource) authenticate as `system:serviceaccount:<namespace>:<name>` in the groups `system:serviceaccounts` and `system:serviceaccounts:<namespace>`.',
+  'io.k8s.api.core.v1.ServiceAccount.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.ServiceAccount.automountServiceAccountToken':
+    'Whether pods running as this service account get an API token mounted by default. A pod\'s own setting of the same name takes precedence.',
+  'io.k8s.api.core.v1.ServiceAccount.imagePullSecrets':
+    'Secrets in the same namespace holding registry credentials, added to every pod that runs as this service account so its images can be pulled.',
+  'io.k8s.api.core.v1.ServiceAccount.kind':
+    'The REST resource type of this object, always `ServiceAccount` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.ServiceAccount.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.ServiceAccount.secrets':
+    'Secrets that pods running as this service account may use. Kept for older clients: tokens are now requested through the `token` subresource rather than stored in secrets.',
+  'io.k8s.api.core.v1.ServiceAccountList':
+    'A list of ServiceAccount objects.',
+  'io.k8s.api.core.v1.ServiceAccountList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.ServiceAccountList.items':
+    'The ServiceAccounts in the list.',
+  'io.k8s.api.core.v1.ServiceAccountList.kind':
+    'The REST resource type of this object, always `ServiceAccountList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.ServiceAccountList.metadata':
+    'The resource version the list was read at, plus paging information.',
 };

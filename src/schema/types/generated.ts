@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.ComponentStatus", "io.k8s.api.core.v1.ComponentStatusList", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.ComponentStatus", "io.k8s.api.core.v1.ComponentStatusList", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.api.rbac.v1.Role", "io.k8s.api.rbac.v1.RoleList", "io.k8s.api.rbac.v1.ClusterRole", "io.k8s.api.rbac.v1.ClusterRoleList", "io.k8s.api.rbac.v1.RoleBinding", "io.k8s.api.rbac.v1.RoleBindingList", "io.k8s.api.rbac.v1.ClusterRoleBinding", "io.k8s.api.rbac.v1.ClusterRoleBindingList", "io.k8s.api.authorization.v1.SubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectAccessReview", "io.k8s.api.authorization.v1.LocalSubjectAccessReview", "io.k8s.api.authorization.v1.SelfSubjectRulesReview", "io.k8s.api.core.v1.ServiceAccount", "io.k8s.api.core.v1.ServiceAccountList", "io.k8s.api.authentication.v1.TokenRequest", "io.k8s.api.authentication.v1.TokenReview", "io.k8s.api.authentication.v1.SelfSubjectReview", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -130,6 +130,230 @@ export const GENERATED: SchemaRegistry = {
     fields: [
       { name: "type", type: { kind: "string", enum: ["OnDelete", "RollingUpdate"] }, omitempty: true, protobuf: 1 },
       { name: "rollingUpdate", type: { kind: "ref", name: "io.k8s.api.apps.v1.RollingUpdateStatefulSetStrategy" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.BoundObjectReference": {
+    name: "io.k8s.api.authentication.v1.BoundObjectReference",
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.SelfSubjectReview": {
+    name: "io.k8s.api.authentication.v1.SelfSubjectReview",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "SelfSubjectReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.SelfSubjectReviewStatus" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.SelfSubjectReviewStatus": {
+    name: "io.k8s.api.authentication.v1.SelfSubjectReviewStatus",
+    fields: [
+      { name: "userInfo", type: { kind: "ref", name: "io.k8s.api.authentication.v1.UserInfo" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequest": {
+    name: "io.k8s.api.authentication.v1.TokenRequest",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "TokenRequest" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenRequestSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenRequestStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequestSpec": {
+    name: "io.k8s.api.authentication.v1.TokenRequestSpec",
+    fields: [
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "expirationSeconds", type: { kind: "int64" }, pointer: true, protobuf: 4 },
+      { name: "boundObjectRef", type: { kind: "ref", name: "io.k8s.api.authentication.v1.BoundObjectReference" }, pointer: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenRequestStatus": {
+    name: "io.k8s.api.authentication.v1.TokenRequestStatus",
+    fields: [
+      { name: "token", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "expirationTimestamp", type: { kind: "time" }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReview": {
+    name: "io.k8s.api.authentication.v1.TokenReview",
+    gvk: { group: "authentication.k8s.io", version: "v1", kind: "TokenReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authentication.v1.TokenReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReviewSpec": {
+    name: "io.k8s.api.authentication.v1.TokenReviewSpec",
+    fields: [
+      { name: "token", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.TokenReviewStatus": {
+    name: "io.k8s.api.authentication.v1.TokenReviewStatus",
+    fields: [
+      { name: "authenticated", type: { kind: "boolean" }, omitempty: true, protobuf: 1 },
+      { name: "user", type: { kind: "ref", name: "io.k8s.api.authentication.v1.UserInfo" }, omitempty: true, protobuf: 2 },
+      { name: "audiences", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+      { name: "error", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authentication.v1.UserInfo": {
+    name: "io.k8s.api.authentication.v1.UserInfo",
+    fields: [
+      { name: "username", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "groups", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "extra", type: { kind: "map", values: { kind: "array", items: { kind: "string" } } }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.FieldSelectorAttributes": {
+    name: "io.k8s.api.authorization.v1.FieldSelectorAttributes",
+    fields: [
+      { name: "rawSelector", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "requirements", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.LabelSelectorAttributes": {
+    name: "io.k8s.api.authorization.v1.LabelSelectorAttributes",
+    fields: [
+      { name: "rawSelector", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "requirements", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.LocalSubjectAccessReview": {
+    name: "io.k8s.api.authorization.v1.LocalSubjectAccessReview",
+    gvk: { group: "authorization.k8s.io", version: "v1", kind: "LocalSubjectAccessReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectAccessReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectAccessReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.NonResourceAttributes": {
+    name: "io.k8s.api.authorization.v1.NonResourceAttributes",
+    fields: [
+      { name: "path", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "verb", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.NonResourceRule": {
+    name: "io.k8s.api.authorization.v1.NonResourceRule",
+    fields: [
+      { name: "verbs", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "nonResourceURLs", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.ResourceAttributes": {
+    name: "io.k8s.api.authorization.v1.ResourceAttributes",
+    fields: [
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "verb", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "group", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "version", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "resource", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "subresource", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 7 },
+      { name: "fieldSelector", type: { kind: "ref", name: "io.k8s.api.authorization.v1.FieldSelectorAttributes" }, omitempty: true, pointer: true, protobuf: 8 },
+      { name: "labelSelector", type: { kind: "ref", name: "io.k8s.api.authorization.v1.LabelSelectorAttributes" }, omitempty: true, pointer: true, protobuf: 9 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.ResourceRule": {
+    name: "io.k8s.api.authorization.v1.ResourceRule",
+    fields: [
+      { name: "verbs", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "apiGroups", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+      { name: "resources", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "resourceNames", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SelfSubjectAccessReview": {
+    name: "io.k8s.api.authorization.v1.SelfSubjectAccessReview",
+    gvk: { group: "authorization.k8s.io", version: "v1", kind: "SelfSubjectAccessReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectAccessReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec": {
+    name: "io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec",
+    fields: [
+      { name: "resourceAttributes", type: { kind: "ref", name: "io.k8s.api.authorization.v1.ResourceAttributes" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "nonResourceAttributes", type: { kind: "ref", name: "io.k8s.api.authorization.v1.NonResourceAttributes" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SelfSubjectRulesReview": {
+    name: "io.k8s.api.authorization.v1.SelfSubjectRulesReview",
+    gvk: { group: "authorization.k8s.io", version: "v1", kind: "SelfSubjectRulesReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectRulesReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec": {
+    name: "io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec",
+    fields: [
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SubjectAccessReview": {
+    name: "io.k8s.api.authorization.v1.SubjectAccessReview",
+    gvk: { group: "authorization.k8s.io", version: "v1", kind: "SubjectAccessReview" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectAccessReviewSpec" }, required: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.authorization.v1.SubjectAccessReviewStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SubjectAccessReviewSpec": {
+    name: "io.k8s.api.authorization.v1.SubjectAccessReviewSpec",
+    fields: [
+      { name: "resourceAttributes", type: { kind: "ref", name: "io.k8s.api.authorization.v1.ResourceAttributes" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "nonResourceAttributes", type: { kind: "ref", name: "io.k8s.api.authorization.v1.NonResourceAttributes" }, omitempty: true, pointer: true, protobuf: 2 },
+      { name: "user", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "groups", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+      { name: "extra", type: { kind: "map", values: { kind: "array", items: { kind: "string" } } }, omitempty: true, protobuf: 5 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SubjectAccessReviewStatus": {
+    name: "io.k8s.api.authorization.v1.SubjectAccessReviewStatus",
+    fields: [
+      { name: "allowed", type: { kind: "boolean" }, required: true, protobuf: 1 },
+      { name: "denied", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
+      { name: "reason", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "evaluationError", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.authorization.v1.SubjectRulesReviewStatus": {
+    name: "io.k8s.api.authorization.v1.SubjectRulesReviewStatus",
+    fields: [
+      { name: "resourceRules", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.authorization.v1.ResourceRule" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "nonResourceRules", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.authorization.v1.NonResourceRule" } }, required: true, listType: "atomic", protobuf: 2 },
+      { name: "incomplete", type: { kind: "boolean" }, required: true, protobuf: 3 },
+      { name: "evaluationError", type: { kind: "string" }, omitempty: true, protobuf: 4 },
     ],
   },
   "io.k8s.api.autoscaling.v1.Scale": {
@@ -1723,6 +1947,28 @@ export const GENERATED: SchemaRegistry = {
       { name: "status", type: { kind: "ref", name: "io.k8s.api.core.v1.ServiceStatus" }, omitempty: true, protobuf: 3 },
     ],
   },
+  "io.k8s.api.core.v1.ServiceAccount": {
+    name: "io.k8s.api.core.v1.ServiceAccount",
+    gvk: { group: "", version: "v1", kind: "ServiceAccount" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "secrets", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" } }, omitempty: true, listType: "map", listMapKeys: ["name"], patchStrategy: "merge", patchMergeKey: "name", protobuf: 2 },
+      { name: "imagePullSecrets", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.LocalObjectReference" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "automountServiceAccountToken", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ServiceAccountList": {
+    name: "io.k8s.api.core.v1.ServiceAccountList",
+    gvk: { group: "", version: "v1", kind: "ServiceAccountList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ServiceAccount" } }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.ServiceAccountTokenProjection": {
     name: "io.k8s.api.core.v1.ServiceAccountTokenProjection",
     fields: [
@@ -2123,6 +2369,124 @@ export const GENERATED: SchemaRegistry = {
       { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.Condition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 7 },
     ],
   },
+  "io.k8s.api.rbac.v1.AggregationRule": {
+    name: "io.k8s.api.rbac.v1.AggregationRule",
+    fields: [
+      { name: "clusterRoleSelectors", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector" } }, omitempty: true, listType: "atomic", protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.ClusterRole": {
+    name: "io.k8s.api.rbac.v1.ClusterRole",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRole" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "rules", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.PolicyRule" } }, listType: "atomic", protobuf: 2 },
+      { name: "aggregationRule", type: { kind: "ref", name: "io.k8s.api.rbac.v1.AggregationRule" }, omitempty: true, pointer: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.ClusterRoleBinding": {
+    name: "io.k8s.api.rbac.v1.ClusterRoleBinding",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRoleBinding" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "subjects", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.Subject" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+      { name: "roleRef", type: { kind: "ref", name: "io.k8s.api.rbac.v1.RoleRef" }, required: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.ClusterRoleBindingList": {
+    name: "io.k8s.api.rbac.v1.ClusterRoleBindingList",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRoleBindingList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.ClusterRoleBinding" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.ClusterRoleList": {
+    name: "io.k8s.api.rbac.v1.ClusterRoleList",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "ClusterRoleList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.ClusterRole" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.PolicyRule": {
+    name: "io.k8s.api.rbac.v1.PolicyRule",
+    fields: [
+      { name: "verbs", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "apiGroups", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+      { name: "resources", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "resourceNames", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+      { name: "nonResourceURLs", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 5 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.Role": {
+    name: "io.k8s.api.rbac.v1.Role",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "Role" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "rules", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.PolicyRule" } }, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.RoleBinding": {
+    name: "io.k8s.api.rbac.v1.RoleBinding",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "RoleBinding" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "subjects", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.Subject" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+      { name: "roleRef", type: { kind: "ref", name: "io.k8s.api.rbac.v1.RoleRef" }, required: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.RoleBindingList": {
+    name: "io.k8s.api.rbac.v1.RoleBindingList",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "RoleBindingList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.RoleBinding" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.RoleList": {
+    name: "io.k8s.api.rbac.v1.RoleList",
+    gvk: { group: "rbac.authorization.k8s.io", version: "v1", kind: "RoleList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.rbac.v1.Role" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.RoleRef": {
+    name: "io.k8s.api.rbac.v1.RoleRef",
+    structType: "atomic",
+    fields: [
+      { name: "apiGroup", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "kind", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "name", type: { kind: "string" }, required: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.rbac.v1.Subject": {
+    name: "io.k8s.api.rbac.v1.Subject",
+    structType: "atomic",
+    fields: [
+      { name: "kind", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "apiGroup", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "name", type: { kind: "string" }, required: true, protobuf: 3 },
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
   "io.k8s.api.scheduling.v1.PriorityClass": {
     name: "io.k8s.api.scheduling.v1.PriorityClass",
     gvk: { group: "scheduling.k8s.io", version: "v1", kind: "PriorityClass" },
@@ -2194,6 +2558,14 @@ export const GENERATED: SchemaRegistry = {
       { name: "propagationPolicy", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 4 },
       { name: "dryRun", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 5 },
       { name: "ignoreStoreReadErrorWithClusterBreakingPotential", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 6 },
+    ],
+  },
+  "io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement",
+    fields: [
+      { name: "key", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "operator", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "values", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
     ],
   },
   "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector": {
@@ -2342,6 +2714,13 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.apps.v1.ControllerRevisionList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSet": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.apps.v1.StatefulSetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.SelfSubjectReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.TokenRequest": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authentication.v1.TokenReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authorization.v1.LocalSubjectAccessReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authorization.v1.SelfSubjectAccessReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authorization.v1.SelfSubjectRulesReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.authorization.v1.SubjectAccessReview": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.autoscaling.v1.Scale": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.coordination.v1.Lease": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.coordination.v1.LeaseList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
@@ -2371,6 +2750,8 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.core.v1.SecretKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.SecretProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.Service": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ServiceAccount": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ServiceAccountList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ServiceList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Volume": [{ definition: "io.k8s.api.core.v1.VolumeSource", goName: "VolumeSource", fields: ["hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs", "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi", "ephemeral", "image"], protobuf: 2 }],
   "io.k8s.api.events.v1.Event": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
@@ -2379,6 +2760,14 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.networking.v1.IPAddressList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudget": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudgetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.ClusterRole": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.ClusterRoleBinding": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.ClusterRoleBindingList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.ClusterRoleList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.Role": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.RoleBinding": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.RoleBindingList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.rbac.v1.RoleList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClassList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.storage.v1.StorageClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],

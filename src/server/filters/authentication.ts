@@ -5,13 +5,10 @@
 
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import type { Authenticator, UserInfo } from '../../auth/authn/index.js';
+import type { Authenticator } from '../../auth/authn/index.js';
 import { unauthorized } from '../../machinery/errors.js';
 
-/** The user a request was authenticated as; set by the authentication filter before any handler runs. */
-export function requestUser(ctx: Koa.Context): UserInfo {
-  return ctx.state.user as UserInfo;
-}
+export { requestUser } from '../../auth/authn/user.js';
 
 export function authenticationFilter(authn: Authenticator, log: Logger): Koa.Middleware {
   return async (ctx, next) => {

@@ -47,23 +47,31 @@ describe('credentials that authenticate', () => {
 
   it('a certificate for another user, signed by the server CA', async () => {
     const alice = track(await asUser(k, 'alice', ['dev']));
+    // Discovery is every authenticated user's (system:discovery); the namespace is not alice's,
+    // and the 403 names her: the certificate made her alice.
+    expect((await http(alice, 'GET', '/api')).status).toBe(200);
     const r = await http(alice, 'GET', '/api/v1/namespaces/default');
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(403);
+    expect((r.json as { message: string }).message).toContain('User "alice" cannot get resource "namespaces"');
     // The same on the server that refuses anonymous requests: the certificate is a user.
     const aliceThere = track(await asUser(closed, 'alice', ['dev']));
-    expect((await http(aliceThere, 'GET', '/api/v1/namespaces/default')).status).toBe(200);
+    expect((await http(aliceThere, 'GET', '/api')).status).toBe(200);
   });
 
   it('kubectl with a kubeconfig for another user', async () => {
     const path = await userKubeconfig(k, 'carol', ['ops']);
-    const r = await kubectl({ ...k, kubeconfig: path }, ['get', 'ns', 'default', '-o', 'name']);
+    const r = await kubectl({ ...k, kubeconfig: path }, ['get', '--raw', '/version']);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('namespace/default');
+    expect(JSON.parse(r.stdout)).toMatchObject({ major: '1' });
+    const denied = await kubectl({ ...k, kubeconfig: path }, ['get', 'ns', 'default', '-o', 'name']);
+    expect(denied.stderr).toContain('User "carol" cannot get resource "namespaces"');
   });
 
-  it('no credential is anonymous while --anonymous-auth is on (authorization is AlwaysAllow for now)', async () => {
+  it('no credential is anonymous while --anonymous-auth is on', async () => {
     const anon = track(anonymous(k));
-    expect((await http(anon, 'GET', '/api/v1/namespaces/default')).status).toBe(200);
+    const r = await http(anon, 'GET', '/api/v1/namespaces/default');
+    expect(r.status).toBe(403);
+    expect((r.json as { message: string }).message).toContain('User "system:anonymous"');
     expect((await http(anon, 'GET', '/healthz')).text).toBe('ok');
   });
 });

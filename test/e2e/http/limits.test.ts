@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, http, removeDir, startKapi, type KapiProcess, type KubeClient } from '../../support/server.js';
 import { openRequest, request, stalledPost } from '../../support/raw-http.js';
+import { bindClusterRole } from '../../support/rbac.js';
 import { NS, WatchStream, ns, uniq } from './helpers.js';
+
+/** The test users' group, bound to cluster-admin on every server (not system:masters, which the limits do not count). */
+const USERS = 'kapi-test:limits';
 
 let k: KapiProcess;
 /** Kube's default limits, a short timeout. */
@@ -22,7 +26,8 @@ beforeAll(async () => {
     startKapi({ args: ['--max-requests-inflight', '4', '--max-mutating-requests-inflight', '3', '--request-timeout', '12s'] }),
     startKapi({ args: ['--request-timeout', '2s'] }),
   ]);
-  [writer, slowWriter] = await Promise.all([asUser(k, 'writer'), asUser(t, 'slow-writer')]);
+  await Promise.all([k, t].map((p) => bindClusterRole(p, 'cluster-admin', { kind: 'Group', name: USERS })));
+  [writer, slowWriter] = await Promise.all([asUser(k, 'writer', [USERS]), asUser(t, 'slow-writer', [USERS])]);
 });
 
 afterAll(async () => {
@@ -173,7 +178,8 @@ describe('fairness under a flood', () => {
   let lights: KubeClient[];
   beforeAll(async () => {
     f = await startKapi({ args: ['--max-requests-inflight', '20', '--max-mutating-requests-inflight', '10'] });
-    [flooder, ...lights] = await Promise.all([asUser(f, 'flooder'), ...Array.from({ length: 10 }, (_, i) => asUser(f, `light${i}`))]);
+    await bindClusterRole(f, 'cluster-admin', { kind: 'Group', name: USERS });
+    [flooder, ...lights] = await Promise.all([asUser(f, 'flooder', [USERS]), ...Array.from({ length: 10 }, (_, i) => asUser(f, `light${i}`, [USERS]))]);
   });
   afterAll(async () => {
     await Promise.all([flooder, ...(lights ?? [])].map((c) => c?.close()));

@@ -18,6 +18,8 @@ import { closeClients } from '../../../scripts/oracle-record/client.js';
 const FIXTURES = resolve(import.meta.dirname, '..', '..', 'fixtures', 'oracle');
 
 let k: KapiProcess;
+/** kapi as the admin kubeconfig's user (the reference server was asked as its admin). */
+const admin = () => ({ url: k.url, cert: k.credentials.cert, key: k.credentials.key });
 
 beforeAll(async () => {
   k = await startKapi();
@@ -38,7 +40,7 @@ describe('Server-Side Apply classes, as kube-apiserver 1.33 answers them', () =>
   for (const f of fixtures) {
     for (const seq of f.sequences) {
       it(seq.name, async () => {
-        const out = await replaySequence({ url: k.url }, seq);
+        const out = await replaySequence(admin(), seq);
         expect(describeDiffs([out]), 'differences from kube-apiserver').toBe('');
       });
     }
@@ -55,7 +57,7 @@ describe('random Server-Side Apply sequences, as kube-apiserver 1.33 answers the
   fixtures.forEach((f, i) => {
     it(`part ${i + 1} of ${fixtures.length}: every step agrees`, { timeout: 180_000 }, async () => {
       const outcomes = [];
-      for (const seq of f.sequences) outcomes.push(await replaySequence({ url: k.url }, seq));
+      for (const seq of f.sequences) outcomes.push(await replaySequence(admin(), seq));
       const t = tally(outcomes);
       expect(describeDiffs(outcomes, 20, true), `${t.unitsAgreeing}/${t.units} steps agree`).toBe('');
     });

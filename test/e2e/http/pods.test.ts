@@ -75,6 +75,8 @@ describe('Pod create and defaults', () => {
       terminationGracePeriodSeconds: 30,
       dnsPolicy: 'ClusterFirst',
       securityContext: {},
+      serviceAccount: 'default',
+      serviceAccountName: 'default',
       schedulerName: 'default-scheduler',
       enableServiceLinks: true,
       tolerations: DEFAULT_TOLERATIONS,

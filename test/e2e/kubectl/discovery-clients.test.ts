@@ -35,25 +35,48 @@ afterAll(async () => {
 
 // kubectl api-resources sorts rows by API group (core "" first), then by resource name
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
-const API_RESOURCES = [
-  'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND',
-  'componentstatuses        cs           v1                       false        ComponentStatus',
-  'events                   ev           v1                       true         Event',
-  'namespaces               ns           v1                       false        Namespace',
-  'nodes                    no           v1                       false        Node',
-  'persistentvolumeclaims   pvc          v1                       true         PersistentVolumeClaim',
-  'persistentvolumes        pv           v1                       false        PersistentVolume',
-  'pods                     po           v1                       true         Pod',
-  'services                 svc          v1                       true         Service',
-  'controllerrevisions                   apps/v1                  true         ControllerRevision',
-  'statefulsets             sts          apps/v1                  true         StatefulSet',
-  'leases                                coordination.k8s.io/v1   true         Lease',
-  'events                   ev           events.k8s.io/v1         true         Event',
-  'ipaddresses              ip           networking.k8s.io/v1     false        IPAddress',
-  'poddisruptionbudgets     pdb          policy/v1                true         PodDisruptionBudget',
-  'priorityclasses          pc           scheduling.k8s.io/v1     false        PriorityClass',
-  'storageclasses           sc           storage.k8s.io/v1        false        StorageClass',
-].join('\n') + '\n';
+const ALL = 'create,delete,deletecollection,get,list,patch,update,watch';
+const RESOURCES: [name: string, short: string, apiVersion: string, namespaced: boolean, kind: string, verbs: string, categories: string][] = [
+  ['componentstatuses', 'cs', 'v1', false, 'ComponentStatus', 'get,list', ''],
+  ['events', 'ev', 'v1', true, 'Event', ALL, ''],
+  ['namespaces', 'ns', 'v1', false, 'Namespace', 'create,delete,get,list,patch,update,watch', ''],
+  ['nodes', 'no', 'v1', false, 'Node', ALL, ''],
+  ['persistentvolumeclaims', 'pvc', 'v1', true, 'PersistentVolumeClaim', ALL, ''],
+  ['persistentvolumes', 'pv', 'v1', false, 'PersistentVolume', ALL, ''],
+  ['pods', 'po', 'v1', true, 'Pod', ALL, 'all'],
+  ['serviceaccounts', 'sa', 'v1', true, 'ServiceAccount', ALL, ''],
+  ['services', 'svc', 'v1', true, 'Service', ALL, 'all'],
+  ['controllerrevisions', '', 'apps/v1', true, 'ControllerRevision', ALL, ''],
+  ['statefulsets', 'sts', 'apps/v1', true, 'StatefulSet', ALL, 'all'],
+  ['selfsubjectreviews', '', 'authentication.k8s.io/v1', false, 'SelfSubjectReview', 'create', ''],
+  ['tokenreviews', '', 'authentication.k8s.io/v1', false, 'TokenReview', 'create', ''],
+  ['localsubjectaccessreviews', '', 'authorization.k8s.io/v1', true, 'LocalSubjectAccessReview', 'create', ''],
+  ['selfsubjectaccessreviews', '', 'authorization.k8s.io/v1', false, 'SelfSubjectAccessReview', 'create', ''],
+  ['selfsubjectrulesreviews', '', 'authorization.k8s.io/v1', false, 'SelfSubjectRulesReview', 'create', ''],
+  ['subjectaccessreviews', '', 'authorization.k8s.io/v1', false, 'SubjectAccessReview', 'create', ''],
+  ['leases', '', 'coordination.k8s.io/v1', true, 'Lease', ALL, ''],
+  ['events', 'ev', 'events.k8s.io/v1', true, 'Event', ALL, ''],
+  ['ipaddresses', 'ip', 'networking.k8s.io/v1', false, 'IPAddress', ALL, ''],
+  ['poddisruptionbudgets', 'pdb', 'policy/v1', true, 'PodDisruptionBudget', ALL, ''],
+  ['clusterrolebindings', '', 'rbac.authorization.k8s.io/v1', false, 'ClusterRoleBinding', ALL, ''],
+  ['clusterroles', '', 'rbac.authorization.k8s.io/v1', false, 'ClusterRole', ALL, ''],
+  ['rolebindings', '', 'rbac.authorization.k8s.io/v1', true, 'RoleBinding', ALL, ''],
+  ['roles', '', 'rbac.authorization.k8s.io/v1', true, 'Role', ALL, ''],
+  ['priorityclasses', 'pc', 'scheduling.k8s.io/v1', false, 'PriorityClass', ALL, ''],
+  ['storageclasses', 'sc', 'storage.k8s.io/v1', false, 'StorageClass', ALL, ''],
+];
+
+/** kubectl's tabwriter: every column but the last padded to its widest cell plus three spaces. */
+function tabwrite(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]! + 3))).join('')).join('\n') + '\n';
+}
+
+const API_RESOURCES = tabwrite([
+  ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND'],
+  ...RESOURCES.map(([name, short, av, nsd, kind]) => [name, short, av, String(nsd), kind]),
+]);
+const API_VERSIONS = [...new Set(RESOURCES.map((r) => r[2]))].sort().join('\n') + '\n';
 
 describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources', async () => {
@@ -63,38 +86,23 @@ describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources -o wide shows verbs and categories', async () => {
     expectOut(
       await kc(['api-resources', '-o', 'wide']),
-      [
-        'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
-        'componentstatuses        cs           v1                       false        ComponentStatus         get,list                                                     ',
-        'events                   ev           v1                       true         Event                   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'namespaces               ns           v1                       false        Namespace               create,delete,get,list,patch,update,watch                    ',
-        'nodes                    no           v1                       false        Node                    create,delete,deletecollection,get,list,patch,update,watch   ',
-        'persistentvolumeclaims   pvc          v1                       true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'persistentvolumes        pv           v1                       false        PersistentVolume        create,delete,deletecollection,get,list,patch,update,watch   ',
-        'pods                     po           v1                       true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
-        'services                 svc          v1                       true         Service                 create,delete,deletecollection,get,list,patch,update,watch   all',
-        'controllerrevisions                   apps/v1                  true         ControllerRevision      create,delete,deletecollection,get,list,patch,update,watch   ',
-        'statefulsets             sts          apps/v1                  true         StatefulSet             create,delete,deletecollection,get,list,patch,update,watch   all',
-        'leases                                coordination.k8s.io/v1   true         Lease                   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'events                   ev           events.k8s.io/v1         true         Event                   create,delete,deletecollection,get,list,patch,update,watch   ',
-        'ipaddresses              ip           networking.k8s.io/v1     false        IPAddress               create,delete,deletecollection,get,list,patch,update,watch   ',
-        'poddisruptionbudgets     pdb          policy/v1                true         PodDisruptionBudget     create,delete,deletecollection,get,list,patch,update,watch   ',
-        'priorityclasses          pc           scheduling.k8s.io/v1     false        PriorityClass           create,delete,deletecollection,get,list,patch,update,watch   ',
-        'storageclasses           sc           storage.k8s.io/v1        false        StorageClass            create,delete,deletecollection,get,list,patch,update,watch   ',
-      ].join('\n') + '\n',
+      tabwrite([
+        ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES'],
+        ...RESOURCES.map(([name, short, av, nsd, kind, verbs, cats]) => [name, short, av, String(nsd), kind, verbs, cats]),
+      ]),
     );
   });
 
   it('kubectl api-resources filters', async () => {
     expectOut(
       await kc(['api-resources', '--namespaced=false', '-o', 'name']),
-      'componentstatuses\nnamespaces\nnodes\npersistentvolumes\nipaddresses.networking.k8s.io\npriorityclasses.scheduling.k8s.io\nstorageclasses.storage.k8s.io\n',
+      RESOURCES.filter((r) => !r[3]).map(([name, , av]) => (av.includes('/') ? `${name}.${av.split('/')[0]}` : name)).join('\n') + '\n',
     );
     expectOut(await kc(['api-resources', '--api-group=policy', '-o', 'name']), 'poddisruptionbudgets.policy\n');
   });
 
   it('kubectl api-versions', async () => {
-    expectOut(await kc(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\nevents.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
+    expectOut(await kc(['api-versions']), API_VERSIONS);
   });
 
   it('kubectl version shows a v1.33 server', async () => {
@@ -171,7 +179,7 @@ for (const minor of [27, 30]) {
 
     it('api-resources and api-versions', async () => {
       expectOut(await old(['api-resources']), API_RESOURCES);
-      expectOut(await old(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\nevents.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
+      expectOut(await old(['api-versions']), API_VERSIONS);
     });
 
     it('create -f, get, delete', async () => {

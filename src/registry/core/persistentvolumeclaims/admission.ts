@@ -30,11 +30,11 @@ export const claimAdmission: Admission = {
   admit(obj, attrs, ctx) {
     if (attrs.subresource !== '' || attrs.operation !== 'CREATE') return;
     const spec = (obj.spec ??= {}) as { storageClassName?: unknown };
-    if ((spec.storageClassName === undefined || spec.storageClassName === null) && !Object.hasOwn(obj.metadata.annotations ?? {}, BETA_STORAGE_CLASS)) {
+    if (ctx.enabled('DefaultStorageClass') && (spec.storageClassName === undefined || spec.storageClassName === null) && !Object.hasOwn(obj.metadata.annotations ?? {}, BETA_STORAGE_CLASS)) {
       const d = defaultStorageClass(ctx);
       if (d?.metadata.name) spec.storageClassName = d.metadata.name;
     }
     const finalizers = obj.metadata.finalizers ?? [];
-    if (!finalizers.includes(PVC_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...finalizers, PVC_PROTECTION_FINALIZER];
+    if (ctx.enabled('StorageObjectInUseProtection') && !finalizers.includes(PVC_PROTECTION_FINALIZER)) obj.metadata.finalizers = [...finalizers, PVC_PROTECTION_FINALIZER];
   },
 };

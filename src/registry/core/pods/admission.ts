@@ -2,13 +2,15 @@
 // (none of them looks at subresources): DefaultTolerationSeconds (the not-ready and
 // unreachable tolerations, on create and update), Priority (priorityClassName resolved into
 // priority and preemptionPolicy on create, kept on update) and RuntimeClass (the class must
-// exist: kapi serves none, as a cluster without RuntimeClass objects).
+// exist: kapi serves none, as a cluster without RuntimeClass objects), after ServiceAccount
+// (service-account-admission.ts).
 
 import { forbidden } from '../../../machinery/errors.js';
 import type { Admission, AdmissionAttributes, AdmissionContext } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { asArr, isObj, str, type Obj } from '../../../machinery/json-view.js';
 import { defaultPriorityClass } from '../../scheduling/priorityclasses/strategy.js';
+import { admitServiceAccount, awaitServiceAccount } from './service-account-admission.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 
@@ -101,12 +103,17 @@ function admitRuntimeClass(obj: KObject, attrs: AdmissionAttributes, ctx: Admiss
 }
 
 export const podAdmission: Admission = {
+  async awaitCreate(obj, _attrs, ctx) {
+    if (ctx.enabled('ServiceAccount')) await awaitServiceAccount(obj, ctx);
+  },
   admit(obj, attrs, ctx) {
     if (attrs.subresource !== '') return;
-    // The mutating chain's order: Priority, DefaultTolerationSeconds, RuntimeClass.
-    if (attrs.operation === 'CREATE') admitPriority(obj, ctx);
-    else if (attrs.old) keepPriority(obj, attrs.old);
-    addDefaultTolerations(spec(obj));
-    admitRuntimeClass(obj, attrs, ctx);
+    // The mutating chain's order: ServiceAccount, Priority, DefaultTolerationSeconds, RuntimeClass.
+    if (attrs.operation === 'CREATE') {
+      if (ctx.enabled('ServiceAccount')) admitServiceAccount(obj, ctx);
+      if (ctx.enabled('Priority')) admitPriority(obj, ctx);
+    } else if (attrs.old && ctx.enabled('Priority')) keepPriority(obj, attrs.old);
+    if (ctx.enabled('DefaultTolerationSeconds')) addDefaultTolerations(spec(obj));
+    if (ctx.enabled('RuntimeClass')) admitRuntimeClass(obj, attrs, ctx);
   },
 };

@@ -12,6 +12,7 @@ import (
 	eventsv1 "k8s.io/api/events/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -360,6 +361,36 @@ func everyKind(ctx context.Context, e runEnv) {
 		deleteEvents: gone,
 	})
 
+	rbac := "/apis/rbac.authorization.k8s.io/v1"
+	rules := []rbacv1.PolicyRule{{Verbs: []string{"get", "list"}, APIGroups: []string{"apps", "policy"}, Resources: []string{"statefulsets/scale", "poddisruptionbudgets"}, ResourceNames: []string{"a"}}}
+	roundTripKind(ctx, e, kindCase[*rbacv1.Role, *rbacv1.RoleList]{
+		resource: "roles", path: rbac + "/namespaces/" + ns + "/roles/pb-role", listPath: rbac + "/namespaces/" + ns + "/roles", client: cs.RbacV1().Roles(ns), json: js.RbacV1().Roles(ns),
+		want: &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{Name: "pb-role", Namespace: ns}, Rules: rules}, deleteEvents: gone,
+	})
+	roundTripKind(ctx, e, kindCase[*rbacv1.ClusterRole, *rbacv1.ClusterRoleList]{
+		resource: "clusterroles", path: rbac + "/clusterroles/pb-client-aggregated", listPath: rbac + "/clusterroles", client: cs.RbacV1().ClusterRoles(), json: js.RbacV1().ClusterRoles(),
+		want: &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-aggregated"},
+			// Nothing carries the label: the aggregation controller leaves the rules empty.
+			AggregationRule: &rbacv1.AggregationRule{ClusterRoleSelectors: []metav1.LabelSelector{{MatchLabels: map[string]string{"kapi.dev/aggregate-to-nothing": "true"}}}}},
+		deleteEvents: gone,
+	})
+	subjects := []rbacv1.Subject{{Kind: "User", APIGroup: "rbac.authorization.k8s.io", Name: "alice"}, {Kind: "ServiceAccount", Name: "default", Namespace: ns}}
+	roundTripKind(ctx, e, kindCase[*rbacv1.RoleBinding, *rbacv1.RoleBindingList]{
+		resource: "rolebindings", path: rbac + "/namespaces/" + ns + "/rolebindings/pb-binding", listPath: rbac + "/namespaces/" + ns + "/rolebindings", client: cs.RbacV1().RoleBindings(ns), json: js.RbacV1().RoleBindings(ns),
+		want:         &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "pb-binding", Namespace: ns}, Subjects: subjects, RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"}},
+		deleteEvents: gone,
+	})
+	roundTripKind(ctx, e, kindCase[*rbacv1.ClusterRoleBinding, *rbacv1.ClusterRoleBindingList]{
+		resource: "clusterrolebindings", path: rbac + "/clusterrolebindings/pb-client-binding", listPath: rbac + "/clusterrolebindings", client: cs.RbacV1().ClusterRoleBindings(), json: js.RbacV1().ClusterRoleBindings(),
+		want:         &rbacv1.ClusterRoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "pb-client-binding"}, Subjects: subjects, RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"}},
+		deleteEvents: gone,
+	})
+	roundTripKind(ctx, e, kindCase[*corev1.ServiceAccount, *corev1.ServiceAccountList]{
+		resource: "serviceaccounts", path: core + "/serviceaccounts/pb-sa", listPath: core + "/serviceaccounts", client: cs.CoreV1().ServiceAccounts(ns), json: js.CoreV1().ServiceAccounts(ns),
+		want: &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: "pb-sa", Namespace: ns}, ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}},
+			Secrets: []corev1.ObjectReference{{Name: "old-token"}}, AutomountServiceAccountToken: ptr(false)},
+		deleteEvents: gone,
+	})
 	renew := metav1.NewMicroTime(time.Date(2025, 6, 7, 8, 9, 10, 123456000, time.UTC))
 	roundTripKind(ctx, e, kindCase[*coordinationv1.Lease, *coordinationv1.LeaseList]{
 		resource: "leases", path: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases/pb-lease-rt", listPath: "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases", client: cs.CoordinationV1().Leases(ns), json: js.CoordinationV1().Leases(ns),
@@ -429,7 +460,7 @@ func workflowKinds(ctx context.Context, e runEnv) {
 		resource: "events", path: core + "/events/pb-ev", listPath: core + "/events", client: cs.CoreV1().Events(ns), json: js.CoreV1().Events(ns),
 		want: &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "pb-ev", Namespace: ns},
 			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: ns, Name: "pb-pod", UID: "u", APIVersion: "v1", FieldPath: "spec.containers{db}"},
-			Reason: "Started", Message: "Started container db", Source: corev1.EventSource{Component: "kubelet", Host: "n1"}, FirstTimestamp: tOld, LastTimestamp: tStart, Count: 2, Type: corev1.EventTypeNormal},
+			Reason:         "Started", Message: "Started container db", Source: corev1.EventSource{Component: "kubelet", Host: "n1"}, FirstTimestamp: tOld, LastTimestamp: tStart, Count: 2, Type: corev1.EventTypeNormal},
 		deleteEvents: gone,
 	})
 
@@ -456,8 +487,8 @@ func workflowKinds(ctx context.Context, e runEnv) {
 		want: &corev1.PersistentVolume{ObjectMeta: metav1.ObjectMeta{Name: ns + "-pv", Labels: map[string]string{"disk": "ssd"}},
 			Spec: corev1.PersistentVolumeSpec{Capacity: corev1.ResourceList{corev1.ResourceStorage: resource.MustParse("5Gi")},
 				PersistentVolumeSource: corev1.PersistentVolumeSource{CSI: &corev1.CSIPersistentVolumeSource{Driver: "csi.kapi.io", VolumeHandle: "h1", FSType: "ext4", VolumeAttributes: map[string]string{"k": "v"}}},
-				AccessModes: []corev1.PersistentVolumeAccessMode{corev1.ReadWriteOnce}, PersistentVolumeReclaimPolicy: corev1.PersistentVolumeReclaimDelete, StorageClassName: "standard", VolumeMode: &fs,
-				ClaimRef: &corev1.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: ns, Name: "data", APIVersion: "v1"},
+				AccessModes:            []corev1.PersistentVolumeAccessMode{corev1.ReadWriteOnce}, PersistentVolumeReclaimPolicy: corev1.PersistentVolumeReclaimDelete, StorageClassName: "standard", VolumeMode: &fs,
+				ClaimRef:     &corev1.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: ns, Name: "data", APIVersion: "v1"},
 				NodeAffinity: &corev1.VolumeNodeAffinity{Required: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{{Key: "kubernetes.io/hostname", Operator: corev1.NodeSelectorOpIn, Values: []string{"n1"}}}}}}}}},
 		status: func(pv *corev1.PersistentVolume) (*corev1.PersistentVolume, error) {
 			pv.Status.Phase = corev1.VolumeBound
@@ -482,7 +513,7 @@ func workflowKinds(ctx context.Context, e runEnv) {
 
 	roundTripKind(ctx, e, kindCase[*networkingv1.IPAddress, *networkingv1.IPAddressList]{
 		resource: "ipaddresses", path: "/apis/networking.k8s.io/v1/ipaddresses/10.96.200.1", listPath: "/apis/networking.k8s.io/v1/ipaddresses", client: cs.NetworkingV1().IPAddresses(), json: js.NetworkingV1().IPAddresses(),
-		want: &networkingv1.IPAddress{ObjectMeta: metav1.ObjectMeta{Name: "10.96.200.1"}, Spec: networkingv1.IPAddressSpec{ParentRef: &networkingv1.ParentReference{Resource: "services", Namespace: ns, Name: "reserved"}}},
+		want:         &networkingv1.IPAddress{ObjectMeta: metav1.ObjectMeta{Name: "10.96.200.1"}, Spec: networkingv1.IPAddressSpec{ParentRef: &networkingv1.ParentReference{Resource: "services", Namespace: ns, Name: "reserved"}}},
 		deleteEvents: gone,
 	})
 

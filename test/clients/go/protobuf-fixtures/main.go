@@ -22,12 +22,14 @@ import (
 	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
+	authnv1 "k8s.io/api/authentication/v1"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
-	policyv1 "k8s.io/api/policy/v1"
 	eventsv1 "k8s.io/api/events/v1"
 	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	schedv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -53,6 +55,8 @@ func scheme() *runtime.Scheme {
 	autoscalingv1.AddToScheme(s)
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
+	rbacv1.AddToScheme(s)
+	authnv1.AddToScheme(s)
 	coordinationv1.AddToScheme(s)
 	eventsv1.AddToScheme(s)
 	networkingv1.AddToScheme(s)
@@ -305,6 +309,25 @@ func objects() map[string]runtime.Object {
 	scale := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "s-uid", ResourceVersion: "12", CreationTimestamp: t1},
 		Spec: autoscalingv1.ScaleSpec{Replicas: 3}, Status: autoscalingv1.ScaleStatus{Replicas: 2, Selector: "app=web"}}
 	scale0 := &autoscalingv1.Scale{TypeMeta: metav1.TypeMeta{APIVersion: "autoscaling/v1", Kind: "Scale"}, ObjectMeta: metav1.ObjectMeta{Name: "zero", Namespace: "prod"}}
+	rbacTM := func(kind string) metav1.TypeMeta {
+		return metav1.TypeMeta{APIVersion: "rbac.authorization.k8s.io/v1", Kind: kind}
+	}
+	rules := []rbacv1.PolicyRule{{Verbs: []string{"get", "list"}, APIGroups: []string{"", "apps"}, Resources: []string{"pods", "statefulsets/scale"}, ResourceNames: []string{"a"}},
+		{Verbs: []string{"get"}, NonResourceURLs: []string{"/healthz", "/api/*"}}}
+	role := &rbacv1.Role{TypeMeta: rbacTM("Role"), ObjectMeta: metav1.ObjectMeta{Name: "reader", Namespace: "prod", CreationTimestamp: t1}, Rules: rules[:1]}
+	roleEmpty := &rbacv1.Role{TypeMeta: rbacTM("Role"), ObjectMeta: metav1.ObjectMeta{Name: "none", Namespace: "prod"}}
+	rolel := &rbacv1.RoleList{TypeMeta: rbacTM("RoleList"), ListMeta: metav1.ListMeta{ResourceVersion: "3"}, Items: []rbacv1.Role{{ObjectMeta: roleEmpty.ObjectMeta}}}
+	cRole := &rbacv1.ClusterRole{TypeMeta: rbacTM("ClusterRole"), ObjectMeta: metav1.ObjectMeta{Name: "system:x", Labels: map[string]string{"rbac.authorization.k8s.io/aggregate-to-view": "true"}}, Rules: rules,
+		AggregationRule: &rbacv1.AggregationRule{ClusterRoleSelectors: []metav1.LabelSelector{{MatchLabels: map[string]string{"a": "b"}}, {MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists}}}}}}
+	cRolel := &rbacv1.ClusterRoleList{TypeMeta: rbacTM("ClusterRoleList"), Items: []rbacv1.ClusterRole{{ObjectMeta: metav1.ObjectMeta{Name: "empty"}}}}
+	subjects := []rbacv1.Subject{{Kind: "User", APIGroup: "rbac.authorization.k8s.io", Name: "alice"}, {Kind: "Group", APIGroup: "rbac.authorization.k8s.io", Name: "system:authenticated"},
+		{Kind: "ServiceAccount", Name: "default", Namespace: "kube-system"}}
+	rb := &rbacv1.RoleBinding{TypeMeta: rbacTM("RoleBinding"), ObjectMeta: metav1.ObjectMeta{Name: "b", Namespace: "prod"}, Subjects: subjects,
+		RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "Role", Name: "reader"}}
+	rbl := &rbacv1.RoleBindingList{TypeMeta: rbacTM("RoleBindingList"), Items: []rbacv1.RoleBinding{{ObjectMeta: metav1.ObjectMeta{Name: "nobody", Namespace: "prod"}, RoleRef: rbacv1.RoleRef{Kind: "ClusterRole", Name: "view"}}}}
+	crb := &rbacv1.ClusterRoleBinding{TypeMeta: rbacTM("ClusterRoleBinding"), ObjectMeta: metav1.ObjectMeta{Name: "cluster-admin"}, Subjects: subjects[1:2],
+		RoleRef: rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "cluster-admin"}}
+	crbl := &rbacv1.ClusterRoleBindingList{TypeMeta: rbacTM("ClusterRoleBindingList"), ListMeta: metav1.ListMeta{ResourceVersion: "11"}, Items: []rbacv1.ClusterRoleBinding{}}
 	micro := metav1.NewMicroTime(time.Date(2025, 6, 7, 8, 9, 10, 123456000, time.UTC))
 	lease := &coordinationv1.Lease{TypeMeta: metav1.TypeMeta{APIVersion: "coordination.k8s.io/v1", Kind: "Lease"},
 		ObjectMeta: metav1.ObjectMeta{Name: "kube-controller-manager", Namespace: "kube-system", ResourceVersion: "15", CreationTimestamp: t1},
@@ -315,10 +338,24 @@ func objects() map[string]runtime.Object {
 			Spec: coordinationv1.LeaseSpec{HolderIdentity: p("apiserver-abc_1"), LeaseDurationSeconds: p(int32(3600)), RenewTime: &micro}}, {ObjectMeta: metav1.ObjectMeta{Name: "empty", Namespace: "default"}}}}
 	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
 		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
+	sa := &corev1.ServiceAccount{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceAccount"}, ObjectMeta: metav1.ObjectMeta{Name: "robot", Namespace: "default", UID: "sa-uid", CreationTimestamp: t1},
+		Secrets: []corev1.ObjectReference{{Name: "robot-token", Namespace: "default", Kind: "Secret"}}, ImagePullSecrets: []corev1.LocalObjectReference{{Name: "regcred"}}, AutomountServiceAccountToken: p(false)}
+	sal := &corev1.ServiceAccountList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceAccountList"}, ListMeta: metav1.ListMeta{ResourceVersion: "5"},
+		Items: []corev1.ServiceAccount{{ObjectMeta: metav1.ObjectMeta{Name: "default", Namespace: "default"}}}}
+	tr := &authnv1.TokenRequest{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "TokenRequest"}, ObjectMeta: metav1.ObjectMeta{Name: "robot", Namespace: "default", CreationTimestamp: t1},
+		Spec:   authnv1.TokenRequestSpec{Audiences: []string{"a1", "a2"}, ExpirationSeconds: p(int64(3600)), BoundObjectRef: &authnv1.BoundObjectReference{Kind: "Pod", APIVersion: "v1", Name: "p1", UID: "pod-uid"}},
+		Status: authnv1.TokenRequestStatus{Token: "eyJ.x.y", ExpirationTimestamp: t2}}
+	trv := &authnv1.TokenReview{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "TokenReview"}, Spec: authnv1.TokenReviewSpec{Token: "t", Audiences: []string{"api"}},
+		Status: authnv1.TokenReviewStatus{Authenticated: true, Audiences: []string{"api"}, User: authnv1.UserInfo{Username: "system:serviceaccount:default:robot", UID: "sa-uid",
+			Groups: []string{"system:serviceaccounts", "system:authenticated"}, Extra: map[string]authnv1.ExtraValue{"authentication.kubernetes.io/pod-name": {"p1"}, "authentication.kubernetes.io/credential-id": {"JTI=1", "x"}, "empty": {}}}}}
+	ssr := &authnv1.SelfSubjectReview{TypeMeta: metav1.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "SelfSubjectReview"}, ObjectMeta: metav1.ObjectMeta{CreationTimestamp: t1},
+		Status: authnv1.SelfSubjectReviewStatus{UserInfo: authnv1.UserInfo{Username: "alice", Groups: []string{"dev"}}}}
 	out := map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
 		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark, "lease": lease, "leaseList": leasel,
 		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
-		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
+		"pvc": pvc, "serviceAccount": sa, "serviceAccountList": sal, "tokenRequest": tr, "tokenReview": trv, "selfSubjectReview": ssr, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2,
+		"role": role, "roleEmpty": roleEmpty, "roleList": rolel, "clusterRole": cRole, "clusterRoleList": cRolel, "roleBinding": rb, "roleBindingList": rbl,
+		"clusterRoleBinding": crb, "clusterRoleBindingList": crbl}
 	for k, v := range workflowObjects() {
 		out[k] = v
 	}
@@ -524,7 +561,7 @@ func workflowObjects() map[string]runtime.Object {
 	micro := metav1.NewMicroTime(time.Date(2024, 1, 2, 3, 4, 5, 123456000, time.UTC))
 	ev := &corev1.Event{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Event"}, ObjectMeta: metav1.ObjectMeta{Name: "web-0.17a", Namespace: "prod", CreationTimestamp: t1},
 		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: "prod", Name: "web-0", UID: "pod-uid", APIVersion: "v1", ResourceVersion: "5", FieldPath: "spec.containers{main}"},
-		Reason: "Started", Message: "Started container main", Source: corev1.EventSource{Component: "kubelet", Host: "kapi-node-1"}, FirstTimestamp: t1, LastTimestamp: t2, Count: 3, Type: corev1.EventTypeNormal}
+		Reason:         "Started", Message: "Started container main", Source: corev1.EventSource{Component: "kubelet", Host: "kapi-node-1"}, FirstTimestamp: t1, LastTimestamp: t2, Count: 3, Type: corev1.EventTypeNormal}
 	evNew := &corev1.Event{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Event"}, ObjectMeta: metav1.ObjectMeta{Name: "web.17b", Namespace: "prod"},
 		InvolvedObject: corev1.ObjectReference{Kind: "StatefulSet", Namespace: "prod", Name: "web"}, Reason: "SuccessfulCreate", Message: "create Pod web-0 in StatefulSet web successful", Type: corev1.EventTypeNormal,
 		EventTime: micro, Series: &corev1.EventSeries{Count: 2, LastObservedTime: micro}, Action: "Create", Related: &corev1.ObjectReference{Kind: "Pod", Name: "web-0"},
