@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
 import { validateTiming } from './controllers/leader-election.js';
+import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
 import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
 import { ensurePKIOffThread } from './auth/pki/worker.js';
@@ -38,6 +39,7 @@ Flags of serve:
   --etcd-compaction-interval dur    how often history is compacted (default 5m0s; 0 disables)
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
+  --event-ttl duration              how long events are kept after their last write (default 1h0m0s; 0 keeps them)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
   --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
   --leader-elect                    run the controllers only on the node holding the controller lease (default true)
@@ -49,12 +51,14 @@ Flags of serve:
   --identity-lease-duration-seconds int       the node's identity lease duration (default 3600)
   --identity-lease-renew-interval-seconds int how often the node renews it (default 10)
   --etcd-request-timeout dur        deadline of one etcd call (default 5s)
+  --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
+  --service-node-port-range string  NodePorts come from this range (default "30000-32767")
   --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 
 kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
 does on its first start, so several nodes can share one CA:
-  --data-dir, --cert-dir, --bind-address, --tls-san   as for serve
+  --data-dir, --cert-dir, --bind-address, --tls-san, --service-cluster-ip-range   as for serve
   --kubeconfig string               also write a kubeconfig for --server with a client certificate
   --server string                   the URL that kubeconfig points at
   --user string                     that certificate's user (default "kubernetes-admin", the admin's)
@@ -156,7 +160,10 @@ async function serve(argv: string[]): Promise<void> {
         'etcd-compaction-interval': { type: 'string', default: '5m0s' },
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
+        'event-ttl': { type: 'string', default: '1h0m0s' },
         'storage-sync': { type: 'boolean', default: false },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
+        'service-node-port-range': { type: 'string', default: '30000-32767' },
         'feature-gates': { type: 'string', default: '' },
         'node-name': { type: 'string', default: '' },
         'leader-elect': { type: 'string', default: 'true' },
@@ -226,6 +233,7 @@ async function serve(argv: string[]): Promise<void> {
       etcdServers,
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,
       watchHistoryMs: parseDuration(values['watch-history']),
+      eventTTLMs: parseDuration(values['event-ttl']),
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
@@ -236,7 +244,11 @@ async function serve(argv: string[]): Promise<void> {
         renewIntervalMs: positiveInt(values['identity-lease-renew-interval-seconds'], 'identity-lease-renew-interval-seconds') * 1000,
       },
       etcdRequestTimeoutMs: parseDuration(values['etcd-request-timeout']),
+      serviceClusterIPRange: checkServiceRanges(values['service-cluster-ip-range']),
+      serviceNodePortRange: checkPortRange(values['service-node-port-range']),
     };
+    // kube-apiserver's generated certificate also names the kubernetes Service's address.
+    if ('tls' in cfg.serving) cfg.serving.tls.sans.push(firstServiceIP(cfg.serviceClusterIPRange));
   } catch (e) {
     fail((e as Error).message);
   }
@@ -286,6 +298,7 @@ async function pki(argv: string[]): Promise<void> {
         'cert-dir': { type: 'string' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'tls-san': { type: 'string', multiple: true },
+        'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         kubeconfig: { type: 'string' },
         server: { type: 'string' },
         user: { type: 'string' },
@@ -303,7 +316,14 @@ async function pki(argv: string[]): Promise<void> {
   }
   if ((values.kubeconfig === undefined) !== (values.server === undefined)) fail('--kubeconfig and --server go together');
   const certDir = resolve(values['cert-dir'] ?? join(resolve(values['data-dir']), 'pki'));
-  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], listOf(values['tls-san'])) });
+  let serviceIP: string;
+  try {
+    serviceIP = firstServiceIP(checkServiceRanges(values['service-cluster-ip-range']));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  // The names serve's generated certificate has, so serve finds it good as it is.
+  const made = await ensurePKI({ certDir, hosts: servingHosts(values['bind-address'], [...listOf(values['tls-san']), serviceIP]) });
   for (const f of made.written) process.stdout.write(`wrote ${f}\n`);
   if (values.kubeconfig !== undefined) {
     let client = made.admin;

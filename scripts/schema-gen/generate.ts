@@ -36,6 +36,13 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
     pkg: 'k8s.io/api/core/v1',
     type,
   })),
+  ...['Service', 'ServiceList', 'Node', 'NodeList', 'Event', 'EventList', 'Binding', 'PersistentVolume', 'PersistentVolumeList'].map((type) => ({
+    pkg: 'k8s.io/api/core/v1',
+    type,
+  })),
+  ...['Event', 'EventList'].map((type) => ({ pkg: 'k8s.io/api/events/v1', type })),
+  ...['StorageClass', 'StorageClassList'].map((type) => ({ pkg: 'k8s.io/api/storage/v1', type })),
+  ...['IPAddress', 'IPAddressList'].map((type) => ({ pkg: 'k8s.io/api/networking/v1', type })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
 ];

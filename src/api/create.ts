@@ -2,9 +2,13 @@ import { parseWriteOptions, writeOwner } from './write-options.js';
 import { addWarnings, readObject, type Scope } from './scope.js';
 import { respondObject } from './respond.js';
 import { genericNotFound, methodNotAllowed } from '../machinery/errors.js';
+import { handleAction } from './action.js';
 
 export async function handleCreate(s: Scope): Promise<void> {
-  // POST goes to a collection; an object path has no create verb, a subresource path no route.
+  // POST goes to a collection or to an action subresource (pods/binding); an object path has
+  // no create verb, another subresource path no route.
+  const action = s.info.subresource && s.info.name ? s.def.actions?.[s.info.subresource] : undefined;
+  if (action) return handleAction(s, action);
   if (s.info.subresource) throw genericNotFound();
   if (s.info.name) throw methodNotAllowed();
   const opts = parseWriteOptions(s.query, 'CreateOptions');

@@ -26,7 +26,8 @@ export async function handleDelete(s: Scope): Promise<void> {
     apiVersion: 'v1',
     metadata: {},
     status: 'Success',
-    details: { name: info.name, group: def.group, kind: def.resource, uid: res.obj.metadata.uid },
+    // Status details leave out an empty group, as Go's omitempty does.
+    details: { name: info.name, ...(def.group ? { group: def.group } : {}), kind: def.resource, uid: res.obj.metadata.uid },
   };
   respondStatus(s.ctx, status, 200, s.out, s.pretty);
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { yamlModule } from '../machinery/lazy-module.js';
-import { verbsOf, type ResourceDef } from '../registry/types.js';
+import { storageVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
 import { apiVersionOf, type GroupVersionKind } from '../machinery/api-resource.js';
 import { genericNotFound, notAcceptable } from '../machinery/errors.js';
 import {
@@ -221,7 +221,8 @@ function apiResources(defs: ResourceDef[]): APIResource[] {
     };
     if (def.shortNames.length) r.shortNames = [...def.shortNames];
     if (def.categories.length) r.categories = [...def.categories];
-    r.storageVersionHash = storageVersionHash(def.group, def.version, def.kind);
+    const stored = storageVersionOf(def);
+    r.storageVersionHash = storageVersionHash(stored.group, stored.version, def.kind);
     out.push(r);
     for (const sub of Object.keys(def.subresources ?? {})) {
       out.push({
@@ -231,6 +232,15 @@ function apiResources(defs: ResourceDef[]): APIResource[] {
         kind: def.kind,
         verbs: [...(SUBRESOURCE_VERBS[sub] ?? DEFAULT_SUBRESOURCE_VERBS)],
       });
+    }
+    for (const [name, action] of Object.entries(def.actions ?? {})) {
+      const r: APIResource = { name: `${def.resource}/${name}`, singularName: '', namespaced: def.namespaced, kind: action.kind.kind, verbs: ['create'] };
+      // Another group-version's kind is named with it (pods/eviction: policy/v1 Eviction).
+      if (action.kind.group !== def.group || action.kind.version !== def.version) {
+        r.group = action.kind.group;
+        r.version = action.kind.version;
+      }
+      out.push(r);
     }
     if (def.scale) {
       out.push({

@@ -26,6 +26,8 @@ export function resourceHandler(lookup: ResourceLookup, watchCfg: WatchConfig) {
     if (!store) throw genericNotFound();
     const def = store.def;
     if (info.namespace && !def.namespaced) throw genericNotFound();
+    // An action subresource (pods/binding) only takes a POST.
+    if (info.subresource && info.name && def.actions?.[info.subresource] && info.verb !== 'create') throw methodNotAllowed();
     // go-restful's route check, then the handler's negotiation (the list route also produces streams).
     const accept = ctx.get('accept') || undefined;
     const produces = resourceRouteProduces(info.verb === 'list' || info.verb === 'watch');

@@ -13,8 +13,12 @@ interface Waiter {
   resolve: () => void;
 }
 
+const NONE: readonly WatchCache[] = [];
+
 export class RegistryWatch {
   private readonly caches: WatchCache[] = [];
+  /** The caches by prefix: several share one when two resources serve the same stored objects. */
+  private readonly groups: WatchCache[][] = [];
   private rev = 0;
   private waiters: Waiter[] = [];
   private watch?: StorageWatch;
@@ -32,8 +36,11 @@ export class RegistryWatch {
 
   add(cache: WatchCache): void {
     this.caches.push(cache);
+    const group = this.groups.find((g) => g[0]!.prefix === cache.prefix);
+    if (group) group.push(cache);
+    else this.groups.push([cache]);
     // Longest prefix first, so nested prefixes route to the most specific cache.
-    this.caches.sort((a, b) => b.prefix.length - a.prefix.length);
+    this.groups.sort((a, b) => b[0]!.prefix.length - a[0]!.prefix.length);
   }
 
   /** The revision every cache on this node reflects. */
@@ -55,10 +62,7 @@ export class RegistryWatch {
     const res = await this.storage.range(this.prefix);
     const byCache = new Map<WatchCache, typeof res.kvs>();
     for (const c of this.caches) byCache.set(c, []);
-    for (const kv of res.kvs) {
-      const c = this.route(kv.key);
-      if (c) byCache.get(c)!.push(kv);
-    }
+    for (const kv of res.kvs) for (const c of this.route(kv.key)) byCache.get(c)!.push(kv);
     for (const [c, kvs] of byCache) c.reset(kvs, res.revision);
     this.advance(res.revision);
     this.watch = this.storage.watch(this.prefix, res.revision + 1, {
@@ -68,22 +72,26 @@ export class RegistryWatch {
     });
   }
 
-  private route(key: string): WatchCache | undefined {
-    for (const c of this.caches) if (key.startsWith(c.prefix)) return c;
-    return undefined;
+  /**
+   * The caches a key belongs to: those of the longest prefix that matches it (several when two
+   * resources serve the same stored objects, e.g. core and events.k8s.io Events).
+   */
+  private route(key: string): readonly WatchCache[] {
+    for (const g of this.groups) if (key.startsWith(g[0]!.prefix)) return g;
+    return NONE;
   }
 
   private onEvents(evs: WatchEvent[]): void {
     const now = Date.now();
     const out = new Map<WatchCache, CacheEvent[]>();
     for (const e of evs) {
-      const c = this.route(e.key);
-      if (!c) continue;
-      const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now);
-      if (!ce) continue;
-      let list = out.get(c);
-      if (!list) out.set(c, (list = []));
-      list.push(ce);
+      for (const c of this.route(e.key)) {
+        const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now);
+        if (!ce) continue;
+        let list = out.get(c);
+        if (!list) out.set(c, (list = []));
+        list.push(ce);
+      }
     }
     // The revision advances before listeners run, so a watcher that starts inside a
     // listener sees a consistent cache.

@@ -33,6 +33,11 @@ export interface WatchCacheOptions {
   historyMs: number;
   /** Hard cap on kept events, so a write storm cannot exhaust memory. */
   maxHistory: number;
+  /**
+   * Turns the stored bytes into the ones this cache serves (a resource that shows another
+   * one's stored objects in its own shape); unset keeps them as stored.
+   */
+  transform?: (value: Buffer) => Buffer;
 }
 
 /** Binary search: first index in `arr` whose value is >= `key`. */
@@ -123,7 +128,7 @@ export class WatchCache {
   }
 
   private makeEntry(key: string, value: Buffer, rv: number, createRevision: number): CacheEntry {
-    const vb = withResourceVersion(value, rv);
+    const vb = withResourceVersion(this.opts.transform ? this.opts.transform(value) : value, rv);
     const { namespace, name } = this.split(key);
     // Spelled out: a spread made V8 build a new hidden class for every entry.
     return { bytes: vb.bytes, rvStart: vb.rvStart, rvEnd: vb.rvEnd, key, namespace, name, rv, createRevision };

@@ -20,6 +20,8 @@ export interface APIResource extends ResourceNames {
   verbs: readonly string[];
   /** Subresources that take the whole object (status, finalize). */
   objectSubresources: readonly string[];
+  /** Subresources that take another kind by POST (pods/binding), with that kind. */
+  actions: readonly ({ name: string } & GroupVersionKind)[];
   /** Whether the type has an autoscaling/v1 /scale subresource. */
   scale: boolean;
   /** Whether DELETE is documented as answering the deleted object rather than a Status. */

@@ -240,7 +240,8 @@ export function fieldErrorMessage(e: FieldError): string {
 
 /** 422 Invalid with one cause per field error, worded as kube-apiserver words it. */
 export function invalid(kind: string, group: string, name: string, errs: FieldError[]): StatusError {
-  const texts = errs.map(fieldErrorMessage);
+  // ErrorList.ToAggregate drops repeated messages from the text (the causes keep them all).
+  const texts = [...new Set(errs.map(fieldErrorMessage))];
   const agg = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const qualifiedKind = group ? `${kind}.${group}` : kind;
   return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${agg}`, {

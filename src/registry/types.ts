@@ -4,6 +4,10 @@ import type { APIResource, ResourceNames } from '../machinery/api-resource.js';
 
 import type { NameValidator } from '../machinery/validation/names.js';
 import type { GarbageCollectionPolicy } from './generic/deletion.js';
+import type { Logger } from 'pino';
+import type { Storage } from '../storage/interface.js';
+import type { RegistryWatch } from '../cache/registry-watch.js';
+import type { WatchCache } from '../cache/watch-cache.js';
 import type { FieldOwner } from '../patch/ssa/field-manager.js';
 
 /** One column of a meta.k8s.io/v1 Table. */
@@ -68,6 +72,93 @@ export interface ScaleSpec {
   selector(obj: KObject): string;
 }
 
+/** Another resource's storage, read and written through conversions. */
+export interface StoredAs {
+  group: string;
+  resource: string;
+  /** The object in the stored resource's shape. */
+  toStored(obj: KObject): KObject;
+  /** The stored object in this type's shape. */
+  fromStored(obj: KObject): KObject;
+}
+
+/**
+ * What a write did in other objects (allocations), to keep or undo once the write's own commit
+ * is known: kube's FinishFunc of BeginCreate and BeginUpdate.
+ */
+export interface WriteTxn {
+  commit(): Promise<void>;
+  revert(): Promise<void>;
+}
+
+/**
+ * Writes that need more than the object itself, after the generic store's hooks: BeginCreate
+ * runs after defaults and name generation and before validation (it may change the object);
+ * BeginUpdate runs on each attempt of the update loop; AfterDelete once the object is gone.
+ * None of them runs for /status writes (subresource strategies do not allocate).
+ */
+export interface WriteHooks {
+  beginCreate(obj: KObject, dryRun: boolean): Promise<WriteTxn>;
+  beginUpdate(obj: KObject, old: KObject, dryRun: boolean): Promise<WriteTxn>;
+  afterDelete(obj: KObject): Promise<void>;
+  /** Background work of the hooks' own (kube's repair loops of the allocators), once the store is loaded. */
+  start?(): void;
+  stop?(): void;
+}
+
+/** Server settings the registry's types read (kube-apiserver's flags of the same names). */
+export interface RegistryOptions {
+  /** --service-cluster-ip-range (e.g. 10.96.0.0/12). */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range (e.g. 30000-32767). */
+  serviceNodePortRange: string;
+}
+
+/** What a type's hooks may use: the other stores, the storage and the server's settings. */
+export interface HookEnv {
+  /** The store of another served resource. */
+  store(group: string, resource: string): HookStore;
+  storage: Storage;
+  registryWatch: RegistryWatch;
+  storagePrefix: string;
+  historyMs: number;
+  options: RegistryOptions;
+  log: Logger;
+}
+
+/** The verbs of a store as hooks use them (GenericStore). */
+export interface HookStore {
+  readonly cache: WatchCache;
+  /** The key prefix of the store's objects (every namespace). */
+  readonly prefix: string;
+  keyFor(namespace: string, name: string): string;
+  create(namespace: string, obj: KObject, dryRun?: boolean, owner?: { manager: string; subresource: string }): Promise<{ obj: KObject }>;
+  delete(namespace: string, name: string, opts: { preconditions?: { uid?: string; resourceVersion?: string } }): Promise<unknown>;
+}
+
+/** The store of the object an action acts on (GenericStore): its one update loop. */
+export interface ActionStore {
+  readonly gr: { group: string; resource: string };
+  guaranteedUpdate(
+    namespace: string,
+    name: string,
+    subresource: string,
+    tryUpdate: (old: KObject) => KObject,
+    createIfMissing?: () => KObject,
+    dryRun?: boolean,
+  ): Promise<{ obj: KObject }>;
+}
+
+/** A POST subresource that takes a `kind` body (a Binding, an Eviction) for one object. */
+export interface ActionSubresource {
+  /** The kind of the body, and of the discovery entry. */
+  kind: { group: string; version: string; kind: string };
+  /** The strategy of the updates the action makes through the store (subresource = its name). */
+  strategy?: Strategy;
+  /** Acts on object `name`; answers the code and the body to send (a Status or an object). */
+  post(store: ActionStore, namespace: string, name: string, body: KObject, opts: { dryRun: boolean }): Promise<{ code: number; body: Record<string, unknown> }>;
+}
+
 /** What a write of a subresource's own object answers: the object, and the parent strategy's warnings. */
 export interface SubresourceWriteResult {
   object: Record<string, unknown>;
@@ -127,8 +218,27 @@ export interface ResourceDef extends ResourceNames {
   returnDeletedObject: boolean;
   /** Discovery verbs, when they differ from the full set (namespaces have no deletecollection). */
   verbs?: string[];
-  /** Objects created at first start (e.g. the default namespaces). */
+  /** Objects the server keeps from its first start on (e.g. the default namespaces): created when missing at every start. */
   bootstrap?: KObject[];
+  /** Objects created at the very first start only (on an empty store): the user may delete them. */
+  bootstrapOnce?: KObject[];
+  /**
+   * Set when the type serves another resource's stored objects in its own shape (kube's
+   * cohabiting resources: events.k8s.io/v1 Events are the core/v1 Events).
+   */
+  storedAs?: StoredAs;
+  /**
+   * The group/version kube stores the type in, when it is not the served one (discovery's
+   * storageVersionHash reads it): IPAddresses are still stored as v1beta1 in 1.33.
+   */
+  storageVersion?: { group: string; version: string };
+  /**
+   * Subresources that take another kind by POST and act on the object (kube's Creater
+   * subresources: pods/binding, pods/eviction), by name.
+   */
+  actions?: Record<string, ActionSubresource>;
+  /** The work writes do beyond the object itself (kube's BeginCreate, BeginUpdate and AfterDelete). */
+  writeHooks?: (env: HookEnv) => WriteHooks;
   /**
    * Field labels a field selector may use beyond metadata.name and metadata.namespace
    * (kube's per-kind field label conversion and ToSelectableFields), each reading its value.
@@ -140,6 +250,10 @@ export interface ResourceDef extends ResourceNames {
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 export const verbsOf = (def: ResourceDef): string[] => def.verbs ?? ALL_VERBS;
+
+/** The group/version the type's objects are stored in (its own, another resource's, or an older one). */
+export const storageVersionOf = (def: ResourceDef): { group: string; version: string } =>
+  def.storageVersion ?? (def.storedAs ? { group: def.storedAs.group, version: 'v1' } : { group: def.group, version: def.version });
 
 /** The type as discovery and OpenAPI describe it. */
 export function apiResourceOf(def: ResourceDef): APIResource {
@@ -155,6 +269,7 @@ export function apiResourceOf(def: ResourceDef): APIResource {
     namespaced: def.namespaced,
     verbs: verbsOf(def),
     objectSubresources: Object.keys(def.subresources ?? {}).sort(),
+    actions: Object.entries(def.actions ?? {}).map(([name, a]) => ({ name, ...a.kind })),
     scale: def.scale !== undefined,
     // kube documents the deleted object as the DELETE answer only for storages that return it
     // (MayReturnFullObjectDeleter); a namespace's own delete logic answers with it but is

@@ -32,6 +32,9 @@ import { ControllerManager, type ControllerFactory } from '../controllers/manage
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
 import { APIServerIdentity } from '../controllers/apiserver-identity.js';
+import { KubernetesServiceController } from '../controllers/kubernetes-service.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
+import { firstServiceIP } from '../registry/core/services/ranges.js';
 import { Compactor } from '../storage/compactor.js';
 
 export interface NodeConfig {
@@ -43,10 +46,16 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
+  eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** --service-cluster-ip-range: one CIDR, or two (one per IP family). */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range, e.g. 30000-32767. */
+  serviceNodePortRange: string;
   /** How the node serves: TLS (the default), or plain HTTP with --insecure-plain-http. */
   serving: ServingConfig;
   /** --anonymous-auth */
@@ -121,11 +130,14 @@ function decodedOnce(bytes: Buffer): KObject {
   return obj;
 }
 
+/** The first usable address of the (primary) service range: the `kubernetes` Service's. */
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
   private listener?: Listener;
   private controllers?: ControllerManager;
+  /** What every node runs for itself, elected or not (the stores' hooks, the kubernetes Service). */
+  private background: { stop(): void }[] = [];
   private identity?: APIServerIdentity;
   private compactor?: Compactor;
   nodeName = '';
@@ -216,10 +228,15 @@ export class KapiNode {
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
       },
+      storeFor: (group: string, resource: string) => this.storeFor(group, resource),
+      options: { serviceClusterIPRange: cfg.serviceClusterIPRange, serviceNodePortRange: cfg.serviceNodePortRange },
     };
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
+    // The stores' own background work (the service allocators' repair), once they are loaded.
+    for (const s of this.stores.values()) s.startHooks();
+    this.background.push({ stop: () => this.stores.forEach((s) => s.stopHooks()) });
 
     if (cfg.compactionIntervalMs > 0) {
       this.compactor = new Compactor(storage, cfg.compactionIntervalMs, this.log);
@@ -261,6 +278,11 @@ export class KapiNode {
       this.nodeName = `kapi-${addr.port}`;
       this.log.setBindings({ node: this.nodeName });
     }
+    // Every apiserver keeps the kubernetes Service pointing at the port it really listens on,
+    // as kube-apiserver's own reconciler does on every node (not a leader-elected controller).
+    const kubernetesService = new KubernetesServiceController(this.storeFor('', 'services')!, addr.port, firstServiceIP(cfg.serviceClusterIPRange), this.log);
+    await kubernetesService.start();
+    this.background.push(kubernetesService);
     this.startControllers();
     this.refreshObjectCounts();
   }
@@ -278,6 +300,9 @@ export class KapiNode {
             ctx,
           ),
       },
+      ...(this.cfg.eventTTLMs === 0
+        ? []
+        : [{ name: 'event-ttl', create: () => new EventTTLController(this.storeFor('', 'events')!, this.cfg.eventTTLMs ?? 3_600_000, this.log) }]),
     ];
   }
 
@@ -346,16 +371,25 @@ export class KapiNode {
 
   /** Objects the server has from its first start. */
   private async bootstrap(): Promise<void> {
+    // A store without the default namespace has never been started: the once-only objects go in.
+    const ns = this.storeFor('', 'namespaces')!;
+    const fresh = !ns.cache.get(ns.keyFor('', 'default'));
     const order: ResourceDef[] = RESOURCE_DEFS.filter((d) => d.bootstrap);
     for (const def of order) {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrap!) await store.ensure(obj);
+    }
+    if (!fresh) return;
+    for (const def of RESOURCE_DEFS.filter((d) => d.bootstrapOnce)) {
+      const store = this.storeFor(def.group, def.resource)!;
+      for (const obj of def.bootstrapOnce!) await store.ensure(obj);
     }
   }
 
   async stop(): Promise<void> {
     // The controller lease is handed back while the store still answers.
     await this.controllers?.stop();
+    for (const b of this.background) b.stop();
     this.identity?.stop();
     this.compactor?.stop();
     await this.listener?.close();

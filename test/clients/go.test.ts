@@ -63,10 +63,21 @@ const WATCHED: Record<string, string[]> = {
   poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],
   priorityclasses: ['ADDED', 'DELETED'],
   leases: ['ADDED', 'DELETED'],
+  services: ['ADDED', 'MODIFIED', 'DELETED'],
+  nodes: ['ADDED', 'MODIFIED', 'DELETED'],
+  events: ['ADDED', 'DELETED'],
+  'events.events.k8s.io': ['ADDED', 'DELETED'],
+  persistentvolumes: ['ADDED', 'MODIFIED', 'DELETED'],
+  storageclasses: ['ADDED', 'DELETED'],
+  ipaddresses: ['ADDED', 'DELETED'],
 };
 
+/** The program's name of a resource: the plural, qualified by the group where two groups share it (events). */
+const keyOf = (def: (typeof RESOURCE_DEFS)[number]): string =>
+  def.group && RESOURCE_DEFS.some((o) => o !== def && o.resource === def.resource) ? `${def.resource}.${def.group}` : def.resource;
+
 /** The resources whose round trip updates the status subresource. */
-const WITH_STATUS = new Set(['pods', 'persistentvolumeclaims', 'statefulsets', 'poddisruptionbudgets']);
+const WITH_STATUS = new Set(['pods', 'persistentvolumeclaims', 'statefulsets', 'poddisruptionbudgets', 'services', 'nodes', 'persistentvolumes']);
 
 let bin: ClientsetBinary | undefined;
 
@@ -157,13 +168,14 @@ function clientsetAgainstKapi(mode: Mode): void {
 
     it('every served resource: create, get, list, watch, status, delete', () => {
       const kinds = client.results!.kinds ?? {};
-      expect(Object.keys(kinds).sort()).toEqual(RESOURCE_DEFS.map((d) => d.resource).sort());
+      expect(Object.keys(kinds).sort()).toEqual(RESOURCE_DEFS.map(keyOf).sort());
       for (const def of RESOURCE_DEFS) {
-        const k = kinds[def.resource]!;
-        expect(k, def.resource).toMatchObject({ created: true, got: true, listed: 1, deleted: true, watched: WATCHED[def.resource] });
-        expect(k.status ?? false, def.resource).toBe(WITH_STATUS.has(def.resource));
+        const key = keyOf(def);
+        const k = kinds[key]!;
+        expect(k, key).toMatchObject({ created: true, got: true, listed: 1, deleted: true, watched: WATCHED[key] });
+        expect(k.status ?? false, key).toBe(WITH_STATUS.has(key));
         // kapi's protobuf bytes of the object and its list are apimachinery's.
-        expect(k.encoding?.length ?? 0, def.resource).toBe(mode.contentType === 'protobuf' ? 2 : 0);
+        expect(k.encoding?.length ?? 0, key).toBe(mode.contentType === 'protobuf' ? 2 : 0);
       }
     });
 

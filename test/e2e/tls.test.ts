@@ -100,6 +100,8 @@ describe('the PKI of a first start', () => {
         'DNS:other.example.com',
         'IP Address:127.0.0.1',
         'IP Address:10.1.2.3',
+        // The kubernetes Service's address (the first of --service-cluster-ip-range), as kube-apiserver's.
+        'IP Address:10.96.0.1',
       ].sort(),
     );
     const admin = new X509Certificate(await readFile(join(pki, 'admin.crt')));
@@ -197,7 +199,9 @@ describe('one CA for several nodes', () => {
       'https://127.0.0.1:6443',
     ]);
     expect(out.stdout).toContain(join(shared, 'ca.crt'));
-    expect(sans(await readFile(join(shared, 'apiserver.crt'), 'utf8'))).toEqual(expect.arrayContaining(['DNS:node-1.kapi', 'DNS:node-2.kapi', 'IP Address:127.0.0.2']));
+    const servingBefore = await readFile(join(shared, 'apiserver.crt'), 'utf8');
+    // Also the kubernetes Service's address, as serve's generated certificate has it.
+    expect(sans(servingBefore)).toEqual(expect.arrayContaining(['DNS:node-1.kapi', 'DNS:node-2.kapi', 'IP Address:127.0.0.2', 'IP Address:10.96.0.1']));
     const lb = readKubeconfig(join(shared, 'lb.kubeconfig'));
     expect(lb.server).toBe('https://127.0.0.1:6443');
 
@@ -205,6 +209,8 @@ describe('one CA for several nodes', () => {
     const san = ['--tls-san', 'node-1.kapi,node-2.kapi,127.0.0.2'];
     const [n1, n2] = await Promise.all([started({ args: ['--cert-dir', shared, ...san] }), started({ args: ['--cert-dir', shared, ...san] })]);
     expect(await readFile(join(shared, 'ca.crt'), 'utf8')).toBe(caBefore);
+    // The nodes find the serving certificate good as it is.
+    expect(await readFile(join(shared, 'apiserver.crt'), 'utf8')).toBe(servingBefore);
     // The kubeconfig made ahead of time (for a balancer's address) works against either node.
     for (const n of [n1, n2]) {
       expect(readKubeconfig(n.kubeconfig).credentials.ca).toBe(caBefore);

@@ -2,15 +2,15 @@
 // dependencies and per-kind state, handed to them as one context by store.ts.
 
 import type { Logger } from 'pino';
-import type { KeyValue, Storage } from '../../storage/interface.js';
+import type { Storage } from '../../storage/interface.js';
 import type { KindActor } from '../../actors/kind-actor.js';
 import type { RegistryWatch } from '../../cache/registry-watch.js';
 import type { WatchCache } from '../../cache/watch-cache.js';
 import type { GroupResource } from '../../machinery/errors.js';
 import type { KObject } from '../../machinery/object.js';
-import { decodeObject } from '../../machinery/stored-bytes.js';
 import type { FieldManager } from '../../patch/ssa/field-manager.js';
-import type { ResourceDef } from '../types.js';
+import type { HookStore, RegistryOptions, ResourceDef, WriteHooks } from '../types.js';
+import type { StoredForm } from './stored-form.js';
 
 export interface StoreDeps {
   storage: Storage;
@@ -25,6 +25,10 @@ export interface StoreDeps {
    */
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
   admissionList: (group: string, resource: string) => Promise<KObject[]>;
+  /** Another served resource's store, for types whose writes reach other objects (write hooks). */
+  storeFor?: (group: string, resource: string) => HookStore | undefined;
+  /** The server's settings the types read (the service ranges). */
+  options?: RegistryOptions;
 }
 
 /** One kind's store as its parts see it. */
@@ -48,17 +52,14 @@ export interface StoreContext {
   listPrefix(namespace: string): string;
   /** Brings the cache to the freshness a resourceVersion asks for (store.ts). */
   freshen(resourceVersion: string | undefined): Promise<number>;
+  /** How the kind's objects sit in storage (its own shape, or another resource's). */
+  readonly stored: StoredForm;
+  /** The kind's write hooks (kube's BeginCreate, BeginUpdate, AfterDelete), made on first use. */
+  readonly hooks: WriteHooks | undefined;
 }
 
 /** How long a read waits for the cache to reach a resourceVersion (kube: 3 s). */
 export const WAIT_FOR_RV_MS = 3000;
-
-/** The stored value decoded, with metadata.resourceVersion set from the store's revision. */
-export function decodeKv(kv: KeyValue): KObject {
-  const obj = decodeObject(kv.value);
-  obj.metadata.resourceVersion = String(kv.modRevision);
-  return obj;
-}
 
 /** The parts of an object a no-op check compares (resourceVersion is not content). */
 export function canonical(obj: KObject): KObject {

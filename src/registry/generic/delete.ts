@@ -9,9 +9,10 @@ import { decodeObject, encodeForStorage, withResourceVersion, type VersionedByte
 import { deepEqual } from '../../machinery/json-view.js';
 import { planDeletion } from './delete-plan.js';
 import type { PropagationOptions } from './deletion.js';
-import { canonical, decodeKv, type StoreContext } from './context.js';
+import { canonical, type StoreContext } from './context.js';
 import { listObjects, type ListOptions, type ListResult } from './read.js';
 import { commit } from './write.js';
+import { afterDelete } from './after-delete.js';
 
 export interface DeleteOptions extends PropagationOptions {
   dryRun?: boolean;
@@ -34,7 +35,7 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
   let thenDelete = false;
   const out = await commit(ctx, key, (cur): Decision => {
     if (!cur) throw notFound(ctx.gr, name);
-    const obj = decodeKv(cur);
+    const obj = ctx.stored.decode(cur);
     checkDeletePreconditions(ctx, obj, opts);
     const plan = planDeletion(ctx.def, obj, opts);
     thenDelete = plan === 'mark-then-delete';
@@ -43,17 +44,18 @@ export async function deleteObject(ctx: StoreContext, namespace: string, name: s
       return { kind: 'delete' };
     }
     marked = obj;
-    if (deepEqual(canonical(obj), canonical(decodeKv(cur)))) return { kind: 'none' };
-    return { kind: 'put', value: encodeForStorage(obj) };
+    if (deepEqual(canonical(obj), canonical(ctx.stored.decode(cur)))) return { kind: 'none' };
+    return { kind: 'put', value: ctx.stored.encode(obj) };
   }, opts.dryRun === true);
   if (thenDelete && marked) return deleteMarked(ctx, key, name, marked, out.revision, opts.dryRun === true);
   if (out.decision === 'delete') {
-    const obj = decodeKv(out.previous!);
+    const obj = ctx.stored.decode(out.previous!);
     obj.metadata.resourceVersion = String(out.revision);
-    return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+    await afterDelete(ctx, obj, opts.dryRun === true);
+    return { kind: 'deleted', object: withResourceVersion(ctx.stored.view(out.previous!.value), out.revision), obj };
   }
   if (out.decision === 'none' && out.current) {
-    return { kind: 'marked', object: withResourceVersion(out.current.value, out.current.modRevision) };
+    return { kind: 'marked', object: withResourceVersion(ctx.stored.view(out.current.value), out.current.modRevision) };
   }
   if (!marked) throw notFound(ctx.gr, name);
   return { kind: 'marked', object: withResourceVersion(encodeForStorage(marked), out.revision) };
@@ -71,9 +73,10 @@ async function deleteMarked(ctx: StoreContext, key: string, name: string, marked
       if (!cur) throw notFound(ctx.gr, name);
       return { kind: 'delete' };
     }, false);
-    const obj = decodeKv(out.previous!);
+    const obj = ctx.stored.decode(out.previous!);
     obj.metadata.resourceVersion = String(out.revision);
-    return { kind: 'deleted', object: withResourceVersion(out.previous!.value, out.revision), obj };
+    await afterDelete(ctx, obj, false);
+    return { kind: 'deleted', object: withResourceVersion(ctx.stored.view(out.previous!.value), out.revision), obj };
   } catch (e) {
     if (e instanceof StatusError && e.code === 404) return { kind: 'deleted', object: markedBytes, obj: marked };
     throw e;

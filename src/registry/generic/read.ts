@@ -74,7 +74,7 @@ export async function getEntry(ctx: StoreContext, namespace: string, name: strin
     if (!caughtUp) {
       const kv = await ctx.deps.storage.get(key);
       if (!kv) throw notFound(ctx.gr, name);
-      return entryOf(ctx, key, withResourceVersion(kv.value, kv.modRevision), kv);
+      return entryOf(ctx, key, withResourceVersion(ctx.stored.view(kv.value), kv.modRevision), kv);
     }
   } else {
     await ctx.freshen(resourceVersion);
@@ -210,7 +210,7 @@ async function listFromStore(
         }
         const kv = res.kvs[i];
         lastKey = kv.key;
-        const vb = withResourceVersion(kv.value, kv.modRevision);
+        const vb = withResourceVersion(ctx.stored.view(kv.value), kv.modRevision);
         if (!filter || filter(entryOf(ctx, kv.key, vb, kv))) items.push(vb);
       }
       if (!more || !limit || items.length >= limit || res.kvs.length === 0) break;

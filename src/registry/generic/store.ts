@@ -9,10 +9,11 @@
 import { KindActor } from '../../actors/kind-actor.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
 import { StatusError, type GroupResource } from '../../machinery/errors.js';
-import { type ResourceDef, type SubresourceREST } from '../types.js';
+import { type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
+import { storedFormOf } from './stored-form.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
 import { type KObject } from '../../machinery/object.js';
-import { decodeObject, stripResourceVersion } from '../../machinery/stored-bytes.js';
+import { decodeObject } from '../../machinery/stored-bytes.js';
 import { clone } from '../../machinery/meta.js';
 import { parseResourceVersion } from '../../machinery/resource-version.js';
 import { SCHEMAS, rootDefinition } from '../../schema/types/index.js';
@@ -45,12 +46,15 @@ export class GenericStore {
   private readonly ctx: StoreContext;
   /** Subresources served by objects of their own (/scale), by name. */
   private readonly subresourceRESTs = new Map<string, SubresourceREST>();
+  private hooksMade = false;
+  private hooksValue?: WriteHooks;
 
   constructor(
     readonly def: ResourceDef,
     private readonly deps: StoreDeps,
   ) {
-    this.prefix = `${deps.storagePrefix}/${def.group || 'core'}/${def.resource}/`;
+    const stored = storedFormOf(def);
+    this.prefix = `${deps.storagePrefix}/${stored.group || 'core'}/${stored.resource}/`;
     this.gr = { group: def.group, resource: def.resource };
     this.apiVersion = apiVersionOf(def);
     this.definition = rootDefinition(def.group, def.version, def.kind);
@@ -58,13 +62,12 @@ export class GenericStore {
       { group: def.group, version: def.version, kind: def.kind, definition: this.definition, hasStatus: Boolean(def.subresources?.status) },
       SCHEMAS,
     );
-    this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000 });
+    this.cache = new WatchCache(this.prefix, def.namespaced, { historyMs: deps.historyMs, maxHistory: 1_000_000, transform: stored.cacheTransform });
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
       const e = this.cache.get(key);
-      if (!e) return null;
       // The cache holds bytes with the revision spliced in; the actor wants the stored form.
-      return { key, value: stripResourceVersion(e), modRevision: e.rv, createRevision: e.createRevision };
+      return e ? stored.kvOf(e) : null;
     });
     const store = this;
     this.ctx = {
@@ -83,8 +86,53 @@ export class GenericStore {
       keyFor: (namespace, name) => this.keyFor(namespace, name),
       listPrefix: (namespace) => this.listPrefix(namespace),
       freshen: (resourceVersion) => this.freshen(resourceVersion),
+      stored,
+      get hooks() {
+        return store.hooks;
+      },
     };
     if (def.scale) this.subresourceRESTs.set('scale', new ScaleREST(this, def.scale));
+    // Made now, before the node's watch loads the store: what the hooks watch (the node-port
+    // keys) must be in the first load. Other stores are reached only when the hooks run.
+    if (def.writeHooks) {
+      this.hooksMade = true;
+      this.hooksValue = def.writeHooks(this.hookEnv());
+    }
+  }
+
+  /** The type's write hooks, made on first use (they reach other stores, which exist by then). */
+  private get hooks(): WriteHooks | undefined {
+    if (!this.hooksMade) {
+      this.hooksMade = true;
+      if (this.def.writeHooks) this.hooksValue = this.def.writeHooks(this.hookEnv());
+    }
+    return this.hooksValue;
+  }
+
+  private hookEnv(): HookEnv {
+    const deps = this.deps;
+    return {
+      store: (group, resource) => {
+        const st = deps.storeFor?.(group, resource);
+        if (!st) throw new Error(`no store for ${resource}.${group}`);
+        return st;
+      },
+      storage: deps.storage,
+      registryWatch: deps.registryWatch,
+      storagePrefix: deps.storagePrefix,
+      historyMs: deps.historyMs,
+      options: deps.options ?? { serviceClusterIPRange: '10.96.0.0/12', serviceNodePortRange: '30000-32767' },
+      log: deps.log,
+    };
+  }
+
+  /** Starts what the type's hooks do on their own (repairs of allocations); after the node's first load. */
+  startHooks(): void {
+    this.hooks?.start?.();
+  }
+
+  stopHooks(): void {
+    this.hooks?.stop?.();
   }
 
   /** The object that serves `subresource` when it has one of its own (kube's ScaleREST). */

@@ -17,16 +17,18 @@ import {
   type FieldError,
   qualifiedResource,
 } from '../../machinery/errors.js';
-import { type Strategy } from '../types.js';
+import { type Strategy, type WriteHooks, type WriteTxn } from '../types.js';
+import type { KeyValue } from '../../storage/interface.js';
+import { afterDelete } from './after-delete.js';
 import { type KObject } from '../../machinery/object.js';
-import { encodeForStorage, storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
+import { storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
 import { deepEqual } from '../../machinery/json-view.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
-import { SCHEMAS, applySchemaDefaults, goRoundTrip, storageRoundTrip } from '../../schema/types/index.js';
+import { SCHEMAS, applySchemaDefaults, goRoundTrip } from '../../schema/types/index.js';
 import type { FieldOwner } from '../../patch/ssa/field-manager.js';
-import { canonical, decodeKv, type StoreContext } from './context.js';
+import { canonical, type StoreContext } from './context.js';
 
 /**
  * Who a write is for, so managedFields follow it. `apply` marks a Server-Side Apply, whose
@@ -66,7 +68,8 @@ export async function commit(ctx: StoreContext, key: string, mutate: Mutation, d
 }
 
 function invalid(ctx: StoreContext, obj: KObject, errs: FieldError[]): StatusError {
-  return invalidStatus(ctx.def.kind, ctx.def.group, obj.metadata?.name ?? '', errs);
+  // kube names the kind it validates: the stored (internal) one, for a resource served from another's storage.
+  return invalidStatus(ctx.def.kind, ctx.def.storedAs ? ctx.def.storedAs.group : ctx.def.group, obj.metadata?.name ?? '', errs);
 }
 
 async function checkNamespace(ctx: StoreContext, namespace: string, name = ''): Promise<void> {
@@ -115,21 +118,40 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
   const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
   if (base) obj.metadata.name = generateName(base);
   ctx.def.strategy.canonicalize?.(obj);
-  validateCreate(ctx, obj);
-  const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
-  await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
-  // A generated name can collide; try a few fresh names before giving up, as kube does.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return { ...(await commitCreate(ctx, obj, dryRun)), warnings };
-    } catch (e) {
-      if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
-        obj.metadata.name = generateName(base);
-        ctx.def.strategy.canonicalize?.(obj);
-        continue;
+  const hooks = ctx.hooks;
+  // kube's BeginCreate: after the name is known, before validation; undone if the create fails.
+  let txn: WriteTxn | undefined = hooks ? await hooks.beginCreate(obj, dryRun) : undefined;
+  try {
+    validateCreate(ctx, obj);
+    const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
+    await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+    // A generated name can collide; try a few fresh names before giving up, as kube does.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const created = await commitCreate(ctx, obj, dryRun);
+        const done = txn;
+        txn = undefined;
+        await done?.commit();
+        return { ...created, warnings };
+      } catch (e) {
+        if (base && attempt < 7 && e instanceof StatusError && e.reason === 'AlreadyExists') {
+          obj.metadata.name = generateName(base);
+          ctx.def.strategy.canonicalize?.(obj);
+          if (hooks && txn) {
+            // What was allocated for the old name goes back; the new name allocates afresh.
+            const undo = txn;
+            txn = undefined;
+            await undo.revert();
+            txn = await hooks.beginCreate(obj, dryRun);
+          }
+          continue;
+        }
+        throw e;
       }
-      throw e;
     }
+  } catch (e) {
+    await txn?.revert();
+    throw e;
   }
 }
 
@@ -146,13 +168,12 @@ async function commitCreate(ctx: StoreContext, obj: KObject, dryRun: boolean): P
     dryRun,
   );
   if (out.revision > 0) obj.metadata.resourceVersion = String(out.revision);
-  return { bytes: answerBytes(ctx, obj, value, out.revision, dryRun), obj };
+  return { bytes: answerBytes(ctx, obj, ctx.stored.answer(obj, value), out.revision, dryRun), obj };
 }
 
 /** The bytes stored for a validated object, after what kube's protobuf storage does to it. */
 function storedForm(ctx: StoreContext, obj: KObject): Buffer {
-  storageRoundTrip(obj, ctx.definition, SCHEMAS);
-  return encodeForStorage(obj);
+  return ctx.stored.storedForm(obj, ctx.definition);
 }
 
 /**
@@ -264,6 +285,92 @@ export async function guaranteedUpdate(
   dryRun = false,
   owner?: WriteOwner,
 ): Promise<WriteResult & { created: boolean }> {
+  const hooks = subresource === '' ? ctx.hooks : undefined;
+  if (hooks) return hookedUpdate(ctx, hooks, namespace, name, tryUpdate, createIfMissing, dryRun, owner);
+  return updateLoop(ctx, namespace, name, subresource, tryUpdate, createIfMissing, dryRun, owner);
+}
+
+/** Thrown inside an attempt of a hooked update whose state changed under it: the attempt starts over. */
+const STALE_ATTEMPT = new Error('stale update attempt');
+
+/**
+ * The update loop of a type with write hooks. A hook works outside the store (it allocates
+ * through other objects, asynchronously), so each attempt is prepared here, on the state read
+ * first, and committed only if that state is still current: kube's BeginUpdate per attempt of
+ * GuaranteedUpdate, with the attempt's allocations undone when it loses.
+ */
+async function hookedUpdate(
+  ctx: StoreContext,
+  hooks: WriteHooks,
+  namespace: string,
+  name: string,
+  tryUpdate: (old: KObject) => KObject,
+  createIfMissing: (() => KObject) | undefined,
+  dryRun: boolean,
+  owner: WriteOwner | undefined,
+): Promise<WriteResult & { created: boolean }> {
+  const strategy = ctx.def.strategy;
+  const key = ctx.keyFor(namespace, name);
+  for (let attempt = 0; ; attempt++) {
+    const cur = await currentKv(ctx, key, attempt > 0);
+    let prepared: KObject;
+    let txn: WriteTxn;
+    if (!cur) {
+      if (!createIfMissing) throw notFound(ctx.gr, name);
+      prepared = createIfMissing();
+      prepareCreate(ctx, prepared, namespace, trackFields(ctx, null, prepared, strategy, owner));
+      strategy.canonicalize?.(prepared);
+      txn = await hooks.beginCreate(prepared, dryRun);
+    } else {
+      const old = ctx.stored.decode(cur);
+      prepared = tryUpdate(old);
+      prepareUpdate(ctx, prepared, old, strategy, trackFields(ctx, old, prepared, strategy, owner));
+      strategy.canonicalize?.(prepared);
+      txn = await hooks.beginUpdate(prepared, old, dryRun);
+    }
+    const expected = cur ? String(cur.modRevision) : '';
+    const stale = (): never => {
+      throw STALE_ATTEMPT;
+    };
+    try {
+      // managedFields were tracked above, before the hook: what it allocates is no manager's.
+      const res = await updateLoop(
+        ctx,
+        namespace,
+        name,
+        '',
+        (now) => (now.metadata.resourceVersion === expected ? clone(prepared) : stale()),
+        cur ? (createIfMissing ? stale : undefined) : () => clone(prepared),
+        dryRun,
+        owner?.apply ? owner : undefined,
+      );
+      await txn.commit();
+      return res;
+    } catch (e) {
+      await txn.revert();
+      if (e === STALE_ATTEMPT && attempt < 16) continue;
+      if (e === STALE_ATTEMPT) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      throw e;
+    }
+  }
+}
+
+/** The current stored state of a key: the cache's (cheap, maybe stale) or the store's. */
+async function currentKv(ctx: StoreContext, key: string, fromStore: boolean): Promise<KeyValue | null> {
+  const e = fromStore ? undefined : ctx.cache.get(key);
+  return e ? ctx.stored.kvOf(e) : ctx.deps.storage.get(key);
+}
+
+async function updateLoop(
+  ctx: StoreContext,
+  namespace: string,
+  name: string,
+  subresource: string,
+  tryUpdate: (old: KObject) => KObject,
+  createIfMissing: (() => KObject) | undefined,
+  dryRun: boolean,
+  owner: WriteOwner | undefined,
+): Promise<WriteResult & { created: boolean }> {
   const strategy = strategyFor(ctx, subresource);
   const key = ctx.keyFor(namespace, name);
   let created = false;
@@ -286,7 +393,7 @@ export async function guaranteedUpdate(
       return { kind: 'put', value: stored };
     }
     created = false;
-    const old = decodeKv(cur);
+    const old = ctx.stored.decode(cur);
     const obj = tryUpdate(old);
     prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
     strategy.canonicalize?.(obj);
@@ -309,12 +416,13 @@ export async function guaranteedUpdate(
     return { kind: 'put', value };
   }, dryRun);
   if (!result) throw new Error('update produced no object');
+  if (out.decision === 'delete') await afterDelete(ctx, result, dryRun);
   if (out.decision === 'none' && out.current) {
-    const obj = decodeKv(out.current);
-    return { bytes: withResourceVersion(out.current.value, out.current.modRevision).bytes, obj, created: false, warnings };
+    const obj = ctx.stored.decode(out.current);
+    return { bytes: withResourceVersion(ctx.stored.view(out.current.value), out.current.modRevision).bytes, obj, created: false, warnings };
   }
   if (out.revision > 0) result.metadata.resourceVersion = String(out.revision);
-  return { bytes: answerBytes(ctx, result, stored ?? encodeForStorage(result), out.revision, dryRun), obj: result, created, warnings };
+  return { bytes: answerBytes(ctx, result, ctx.stored.answer(result, stored), out.revision, dryRun), obj: result, created, warnings };
 }
 
 /** kube's rest.BeforeUpdate: what an update may never change, then the strategy's rules. */
@@ -407,7 +515,7 @@ function hasTypeFinalizers(ctx: StoreContext, obj: KObject): boolean {
 
 function strategyFor(ctx: StoreContext, subresource: string): Strategy {
   if (subresource === '') return ctx.def.strategy;
-  const s = ctx.def.subresources?.[subresource];
+  const s = ctx.def.subresources?.[subresource] ?? ctx.def.actions?.[subresource]?.strategy;
   if (!s) throw notFound(ctx.gr, '');
   return s;
 }

@@ -366,6 +366,27 @@ export function resourcePaths(def: APIResource, naming: KindNaming): PathItem[] 
     const ops = itemOps(obj, suffix, gvk);
     if (ops.length > 0) items.push({ path: `${nsPath}/{name}/${sub}`, ops, params: [nameParam(def.kind), ...scopeParams, PARAMS.pretty] });
   }
+  for (const action of def.actions) {
+    const body = naming.definitionOf(action.group, action.version, action.kind);
+    items.push({
+      path: `${nsPath}/{name}/${action.name}`,
+      ops: [
+        op({
+          method: 'post',
+          description: `create ${action.name} of a ${def.kind}`,
+          operationId: `create${id}${ns}${def.kind}${upperFirst(action.name)}`,
+          action: 'post',
+          gvk: { group: action.group, version: action.version, kind: action.kind },
+          params: WRITE_PARAMS,
+          body: { ref: body, required: true },
+          responses: [['200', RESPONSE_OK, body], ['201', 'Created', body], ['202', 'Accepted', body], ['401', 'Unauthorized', undefined]],
+          produces: 'object',
+          consumes: 'any',
+        }),
+      ],
+      params: [nameParam(action.kind), ...scopeParams, PARAMS.pretty],
+    });
+  }
   if (def.scale) {
     const scale = 'io.k8s.api.autoscaling.v1.Scale';
     const ops = itemOps(scale, 'Scale', { group: 'autoscaling', version: 'v1', kind: 'Scale' });

@@ -147,6 +147,15 @@ export const DEFAULTS: Record<string, DefinitionDefaults> = {
   [`${CORE}.ResourceRequirements`]: { fields: { limits: roundUp, requests: roundUp } },
   [`${CORE}.VolumeResourceRequirements`]: { fields: { limits: roundUp, requests: roundUp } },
   [`${CORE}.ContainerStatus`]: { fields: { allocatedResources: roundUp } },
+  [`${CORE}.NodeStatus`]: { fields: { capacity: roundUp, allocatable: roundUp } },
+  [`${CORE}.PersistentVolumeSpec`]: { fields: { capacity: roundUp } },
+  // SetDefaults_PersistentVolume (the PersistentVolume kind only).
+  [`${CORE}.PersistentVolume`]: {
+    fields: { 'spec.persistentVolumeReclaimPolicy': { value: 'Retain' }, 'spec.volumeMode': { value: 'Filesystem' }, 'status.phase': { value: 'Pending' } },
+  },
+
+  // --- storage.k8s.io/v1 ---
+  ['io.k8s.api.storage.v1.StorageClass']: { fields: { reclaimPolicy: { value: 'Delete' }, volumeBindingMode: { value: 'Immediate' } } },
 };
 
 // ---------------------------------------------------------------------------------------

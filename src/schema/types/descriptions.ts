@@ -210,6 +210,12 @@ export const DESCRIPTIONS: Record<string, string> = {
     'For `Localhost` only: the name of the loaded profile to use. Required for `Localhost` and must be empty for other types.',
   'io.k8s.api.core.v1.AppArmorProfile.type':
     'The kind of profile: `RuntimeDefault` (the runtime\'s default profile), `Unconfined` (no profile) or `Localhost` (a profile already loaded on the node).',
+  'io.k8s.api.core.v1.AttachedVolume':
+    'A volume attached to a node.',
+  'io.k8s.api.core.v1.AttachedVolume.devicePath':
+    'Where the volume shows up on the node.',
+  'io.k8s.api.core.v1.AttachedVolume.name':
+    'The unique name of the volume.',
   'io.k8s.api.core.v1.AzureDiskVolumeSource':
     'Deprecated: an Azure data disk attached to the node.',
   'io.k8s.api.core.v1.AzureDiskVolumeSource.cachingMode':
@@ -224,6 +230,16 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The disk type: `Shared` (several blob disks per storage account, the default), `Dedicated` (one blob disk per storage account) or `Managed` (an Azure managed disk).',
   'io.k8s.api.core.v1.AzureDiskVolumeSource.readOnly':
     'Mount the disk read-only. Defaults to false.',
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource':
+    'Deprecated: an Azure File share.',
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource.readOnly':
+    'Mount the share read-only. Defaults to false.',
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource.secretName':
+    'The Secret holding the storage account name and key.',
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource.secretNamespace':
+    'The namespace of the Secret; the claim\'s namespace when empty.',
+  'io.k8s.api.core.v1.AzureFilePersistentVolumeSource.shareName':
+    'The name of the file share.',
   'io.k8s.api.core.v1.AzureFileVolumeSource':
     'Deprecated: an Azure File share mounted via SMB.',
   'io.k8s.api.core.v1.AzureFileVolumeSource.readOnly':
@@ -232,6 +248,38 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The Secret holding the storage account name and key.',
   'io.k8s.api.core.v1.AzureFileVolumeSource.shareName':
     'The name of the file share.',
+  'io.k8s.api.core.v1.Binding':
+    'Assigns a pod to a node: POSTed to a pod\'s `binding` subresource (as a scheduler does), it sets the pod\'s `spec.nodeName`. A pod is bound once.',
+  'io.k8s.api.core.v1.Binding.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.Binding.kind':
+    'The REST resource type of this object, always `Binding` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.Binding.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.Binding.target':
+    'The node to bind the pod to: `name` is required, `kind` is `Node` or empty.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource':
+    'Storage managed by an external CSI driver.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.controllerExpandSecretRef':
+    'A Secret passed to the driver\'s controller expand call.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.controllerPublishSecretRef':
+    'A Secret passed to the driver\'s controller publish and unpublish calls.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.driver':
+    'The CSI driver\'s name. Required.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.fsType':
+    'The filesystem type, such as `ext4`.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.nodeExpandSecretRef':
+    'A Secret passed to the driver\'s node expand call.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.nodePublishSecretRef':
+    'A Secret with sensitive data passed to the driver for its publish calls. May be empty if the driver needs none.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.nodeStageSecretRef':
+    'A Secret passed to the driver\'s node stage and unstage calls.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.readOnly':
+    'Mount the volume read-only.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.volumeAttributes':
+    'Driver-specific attributes of the volume.',
+  'io.k8s.api.core.v1.CSIPersistentVolumeSource.volumeHandle':
+    'The driver\'s ID of the volume. Required.',
   'io.k8s.api.core.v1.CSIVolumeSource':
     'A pod-scoped (inline ephemeral) volume provided by a CSI driver.',
   'io.k8s.api.core.v1.CSIVolumeSource.driver':
@@ -250,6 +298,20 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Capabilities to grant in addition to the runtime defaults, for example `NET_ADMIN`.',
   'io.k8s.api.core.v1.Capabilities.drop':
     'Capabilities to remove from the runtime defaults; `ALL` removes all of them.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource':
+    'Deprecated and no longer supported: a CephFS mount.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.monitors':
+    'The addresses of the Ceph monitors.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.path':
+    'The path within the filesystem to mount. Defaults to `/`.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.readOnly':
+    'Mount the filesystem read-only. Defaults to false.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.secretFile':
+    'Location of the key file for `user`; `/etc/ceph/user.secret` when empty.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.secretRef':
+    'A Secret holding the user\'s authentication key, used instead of `secretFile`.',
+  'io.k8s.api.core.v1.CephFSPersistentVolumeSource.user':
+    'RADOS user to authenticate as; `admin` when empty.',
   'io.k8s.api.core.v1.CephFSVolumeSource':
     'Deprecated and no longer supported: a CephFS mount that lives as long as the pod.',
   'io.k8s.api.core.v1.CephFSVolumeSource.monitors':
@@ -264,6 +326,16 @@ export const DESCRIPTIONS: Record<string, string> = {
     'A Secret holding the user\'s authentication key, used instead of `secretFile`.',
   'io.k8s.api.core.v1.CephFSVolumeSource.user':
     'RADOS user to authenticate as; `admin` when empty.',
+  'io.k8s.api.core.v1.CinderPersistentVolumeSource':
+    'Deprecated: an OpenStack Cinder volume.',
+  'io.k8s.api.core.v1.CinderPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`, `xfs` or `ntfs`. Defaults to `ext4`.',
+  'io.k8s.api.core.v1.CinderPersistentVolumeSource.readOnly':
+    'Mount the volume read-only. Defaults to false.',
+  'io.k8s.api.core.v1.CinderPersistentVolumeSource.secretRef':
+    'A Secret with parameters for connecting to OpenStack.',
+  'io.k8s.api.core.v1.CinderPersistentVolumeSource.volumeID':
+    'The ID of the Cinder volume.',
   'io.k8s.api.core.v1.CinderVolumeSource':
     'Deprecated: an OpenStack Cinder volume. The volume must exist and be in the same region as the node.',
   'io.k8s.api.core.v1.CinderVolumeSource.fsType':
@@ -274,6 +346,10 @@ export const DESCRIPTIONS: Record<string, string> = {
     'A Secret with parameters for connecting to OpenStack.',
   'io.k8s.api.core.v1.CinderVolumeSource.volumeID':
     'The ID of the Cinder volume.',
+  'io.k8s.api.core.v1.ClientIPConfig':
+    'Settings of ClientIP session affinity.',
+  'io.k8s.api.core.v1.ClientIPConfig.timeoutSeconds':
+    'How long a client sticks to its pod, in seconds: more than 0 and at most 86400. Defaults to 10800 (3 hours).',
   'io.k8s.api.core.v1.ClusterTrustBundleProjection':
     'Writes the certificates of selected ClusterTrustBundle objects into a file of a projected volume. Select either by `name` or by `signerName` (optionally narrowed by `labelSelector`).',
   'io.k8s.api.core.v1.ClusterTrustBundleProjection.labelSelector':
@@ -300,6 +376,18 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The name of the ConfigMap in the pod\'s namespace.',
   'io.k8s.api.core.v1.ConfigMapKeySelector.optional':
     'When true, a missing ConfigMap or key is tolerated and the variable is left unset. Defaults to false.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource':
+    'Deprecated: a ConfigMap used as a kubelet configuration source.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource.kubeletConfigKey':
+    'The key of the ConfigMap holding the kubelet configuration.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource.name':
+    'The ConfigMap\'s name.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource.namespace':
+    'The ConfigMap\'s namespace.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource.resourceVersion':
+    'The ConfigMap\'s resourceVersion; set in status, not in spec.',
+  'io.k8s.api.core.v1.ConfigMapNodeConfigSource.uid':
+    'The ConfigMap\'s UID; set in status, not in spec.',
   'io.k8s.api.core.v1.ConfigMapProjection':
     'Projects the keys of a ConfigMap into a projected volume.',
   'io.k8s.api.core.v1.ConfigMapProjection.items':
@@ -368,6 +456,12 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Which of the pod\'s volumes appear inside this container, and at which paths. Cannot be changed.',
   'io.k8s.api.core.v1.Container.workingDir':
     'The directory the process starts in. When unset, the image\'s or runtime\'s default is used. Cannot be changed.',
+  'io.k8s.api.core.v1.ContainerImage':
+    'A container image present on a node.',
+  'io.k8s.api.core.v1.ContainerImage.names':
+    'The names the image is known by, such as `nginx:1.27` and its digest form.',
+  'io.k8s.api.core.v1.ContainerImage.sizeBytes':
+    'The size of the image, in bytes.',
   'io.k8s.api.core.v1.ContainerPort':
     'A network port a container listens on.',
   'io.k8s.api.core.v1.ContainerPort.containerPort':
@@ -456,6 +550,10 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The user identity the container\'s first process started with. Only Linux details are reported today.',
   'io.k8s.api.core.v1.ContainerUser.linux':
     'The identity on Linux. Processes with enough privilege may change it afterwards.',
+  'io.k8s.api.core.v1.DaemonEndpoint':
+    'The port of a daemon on a node.',
+  'io.k8s.api.core.v1.DaemonEndpoint.Port':
+    'The port number.',
   'io.k8s.api.core.v1.DownwardAPIProjection':
     'Projects pod information into a projected volume.',
   'io.k8s.api.core.v1.DownwardAPIProjection.items':
@@ -614,6 +712,64 @@ export const DESCRIPTIONS: Record<string, string> = {
     'A generic ephemeral volume, backed by a PersistentVolumeClaim that exists only for the pod\'s lifetime.',
   'io.k8s.api.core.v1.EphemeralVolumeSource.volumeClaimTemplate':
     'The template for the claim. The claim is named `<pod name>-<volume name>`, owned by the pod and deleted with it; creation fails if a claim with that name already exists that does not belong to the pod. Required.',
+  'io.k8s.api.core.v1.Event':
+    'A report of something that happened to an object, such as a pod being scheduled or a container failing. Events are kept for a limited time. The same objects are served in the events.k8s.io/v1 shape.',
+  'io.k8s.api.core.v1.Event.action':
+    'What the reporting component did or failed to do, such as `Binding`.',
+  'io.k8s.api.core.v1.Event.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.Event.count':
+    'How many times the event was seen.',
+  'io.k8s.api.core.v1.Event.eventTime':
+    'When the event first happened, to the microsecond. Set by clients of the newer events API.',
+  'io.k8s.api.core.v1.Event.firstTimestamp':
+    'When the event was first seen.',
+  'io.k8s.api.core.v1.Event.involvedObject':
+    'The object the event is about.',
+  'io.k8s.api.core.v1.Event.kind':
+    'The REST resource type of this object, always `Event` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.Event.lastTimestamp':
+    'When the event was last seen.',
+  'io.k8s.api.core.v1.Event.message':
+    'Human-readable details.',
+  'io.k8s.api.core.v1.Event.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.Event.reason':
+    'A short CamelCase word for why the event happened, such as `Started`.',
+  'io.k8s.api.core.v1.Event.related':
+    'A second object involved, if any.',
+  'io.k8s.api.core.v1.Event.reportingComponent':
+    'The controller that reported the event, such as `kubernetes.io/kubelet`.',
+  'io.k8s.api.core.v1.Event.reportingInstance':
+    'The instance of that controller, such as the kubelet\'s node name.',
+  'io.k8s.api.core.v1.Event.series':
+    'Repeats of the event, when it recurs.',
+  'io.k8s.api.core.v1.Event.source':
+    'The component (and host) that reported the event.',
+  'io.k8s.api.core.v1.Event.type':
+    '`Normal` or `Warning`.',
+  'io.k8s.api.core.v1.EventList':
+    'A list of Event objects.',
+  'io.k8s.api.core.v1.EventList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.EventList.items':
+    'The Events in the list.',
+  'io.k8s.api.core.v1.EventList.kind':
+    'The REST resource type of this object, always `EventList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.EventList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.core.v1.EventSeries':
+    'Repeats of an event.',
+  'io.k8s.api.core.v1.EventSeries.count':
+    'How many times the event happened so far.',
+  'io.k8s.api.core.v1.EventSeries.lastObservedTime':
+    'When it last happened.',
+  'io.k8s.api.core.v1.EventSource':
+    'The component that reported an event.',
+  'io.k8s.api.core.v1.EventSource.component':
+    'The component\'s name.',
+  'io.k8s.api.core.v1.EventSource.host':
+    'The node the component runs on.',
   'io.k8s.api.core.v1.ExecAction':
     'Runs a command inside the container.',
   'io.k8s.api.core.v1.ExecAction.command':
@@ -630,6 +786,18 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The Fibre Channel target world-wide names.',
   'io.k8s.api.core.v1.FCVolumeSource.wwids':
     'World-wide identifiers of the volume, as an alternative to `targetWWNs` and `lun`.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource':
+    'Deprecated: a volume handled by a FlexVolume driver plugin.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource.driver':
+    'The name of the FlexVolume driver.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`. The default depends on the driver.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource.options':
+    'Extra driver-specific options.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource.readOnly':
+    'Mount the volume read-only. Defaults to false.',
+  'io.k8s.api.core.v1.FlexPersistentVolumeSource.secretRef':
+    'A Secret passed to the driver\'s scripts, for example with credentials. May be empty if the driver needs none.',
   'io.k8s.api.core.v1.FlexVolumeSource':
     'Deprecated: a volume provided by a FlexVolume driver script on the node.',
   'io.k8s.api.core.v1.FlexVolumeSource.driver':
@@ -672,6 +840,16 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The URL of the repository to clone.',
   'io.k8s.api.core.v1.GitRepoVolumeSource.revision':
     'The commit hash to check out.',
+  'io.k8s.api.core.v1.GlusterfsPersistentVolumeSource':
+    'Deprecated and no longer supported: a GlusterFS mount.',
+  'io.k8s.api.core.v1.GlusterfsPersistentVolumeSource.endpoints':
+    'The name of the Endpoints object listing the Glusterfs cluster nodes.',
+  'io.k8s.api.core.v1.GlusterfsPersistentVolumeSource.endpointsNamespace':
+    'The namespace of the endpoints; the claim\'s namespace when empty.',
+  'io.k8s.api.core.v1.GlusterfsPersistentVolumeSource.path':
+    'Path of the Glusterfs volume to mount.',
+  'io.k8s.api.core.v1.GlusterfsPersistentVolumeSource.readOnly':
+    'Mount the volume read-only. Defaults to false.',
   'io.k8s.api.core.v1.GlusterfsVolumeSource':
     'Deprecated and no longer supported: a GlusterFS mount that lives as long as the pod.',
   'io.k8s.api.core.v1.GlusterfsVolumeSource.endpoints':
@@ -714,6 +892,30 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The path on the node. Symbolic links are followed to their target.',
   'io.k8s.api.core.v1.HostPathVolumeSource.type':
     'A check performed before mounting: empty (the default, no check), `DirectoryOrCreate`, `Directory`, `FileOrCreate`, `File`, `Socket`, `CharDevice` or `BlockDevice`.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource':
+    'An iSCSI disk.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.chapAuthDiscovery':
+    'Whether to use CHAP authentication for iSCSI discovery.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.chapAuthSession':
+    'Whether to use CHAP authentication for the iSCSI session.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`, `xfs` or `ntfs`. Defaults to `ext4`.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.initiatorName':
+    'A custom initiator name. When set, a new iSCSI interface `<target portal>:<volume name>` is created for the connection.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.iqn':
+    'The iSCSI Qualified Name of the target.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.iscsiInterface':
+    'The iSCSI interface (transport) name to use. Defaults to `default` (TCP).',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.lun':
+    'The logical unit number of the target.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.portals':
+    'Additional target portals (IP or `ip:port`, port 3260 by default) for multipath access.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.readOnly':
+    'Mount the disk read-only. Defaults to false.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.secretRef':
+    'The Secret holding the CHAP credentials.',
+  'io.k8s.api.core.v1.ISCSIPersistentVolumeSource.targetPortal':
+    'The iSCSI target portal, as an IP address or `ip:port`. The port defaults to 3260.',
   'io.k8s.api.core.v1.ISCSIVolumeSource':
     'An iSCSI disk. Only one writer may mount it read-write at a time; multiple readers are allowed read-only.',
   'io.k8s.api.core.v1.ISCSIVolumeSource.chapAuthDiscovery':
@@ -778,10 +980,30 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The supplementary group IDs the first process started with.',
   'io.k8s.api.core.v1.LinuxContainerUser.uid':
     'The primary user ID.',
+  'io.k8s.api.core.v1.LoadBalancerIngress':
+    'One point at which a load balancer accepts traffic: an address or a host name.',
+  'io.k8s.api.core.v1.LoadBalancerIngress.hostname':
+    'The DNS name of the ingress point, for load balancers reached by name.',
+  'io.k8s.api.core.v1.LoadBalancerIngress.ip':
+    'The IP address of the ingress point.',
+  'io.k8s.api.core.v1.LoadBalancerIngress.ipMode':
+    'How the ingress address is reached: `VIP` (traffic arrives with the address as its destination) or `Proxy` (traffic arrives at the node or pod with the destination rewritten).',
+  'io.k8s.api.core.v1.LoadBalancerIngress.ports':
+    'The status of each port of the service at this ingress point.',
+  'io.k8s.api.core.v1.LoadBalancerStatus':
+    'The state of a load balancer.',
+  'io.k8s.api.core.v1.LoadBalancerStatus.ingress':
+    'The points at which the load balancer accepts traffic.',
   'io.k8s.api.core.v1.LocalObjectReference':
     'A reference to another object in the same namespace by name alone.',
   'io.k8s.api.core.v1.LocalObjectReference.name':
     'The name of the referenced object. It should be set; an empty name is accepted only for backward compatibility and refers to nothing useful.',
+  'io.k8s.api.core.v1.LocalVolumeSource':
+    'A local disk, partition or directory of a node.',
+  'io.k8s.api.core.v1.LocalVolumeSource.fsType':
+    'The filesystem type, for a block device only; picked by the node when empty.',
+  'io.k8s.api.core.v1.LocalVolumeSource.path':
+    'The full path of the directory or device on the node.',
   'io.k8s.api.core.v1.ModifyVolumeStatus':
     'The progress of changing a volume\'s VolumeAttributesClass.',
   'io.k8s.api.core.v1.ModifyVolumeStatus.status':
@@ -840,12 +1062,88 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The latest available observations of the namespace\'s state, mostly describing progress and problems during deletion.',
   'io.k8s.api.core.v1.NamespaceStatus.phase':
     'The lifecycle stage of the namespace: `Active` while in use, or `Terminating` once deletion has started and its contents are being removed.',
+  'io.k8s.api.core.v1.Node':
+    'A worker machine of the cluster, as its agent (the kubelet) registers and reports it. Pods run on nodes.',
+  'io.k8s.api.core.v1.Node.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.Node.kind':
+    'The REST resource type of this object, always `Node` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.Node.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.Node.spec':
+    'How the node should be treated: its pod address range, taints and whether new pods may be scheduled on it.',
+  'io.k8s.api.core.v1.Node.status':
+    'What the node reports about itself: capacity, conditions, addresses and system information. Written through the `status` subresource.',
+  'io.k8s.api.core.v1.NodeAddress':
+    'One address of a Node.',
+  'io.k8s.api.core.v1.NodeAddress.address':
+    'The address itself.',
+  'io.k8s.api.core.v1.NodeAddress.type':
+    'The kind of address: `Hostname`, `InternalIP`, `ExternalIP`, `InternalDNS` or `ExternalDNS`.',
   'io.k8s.api.core.v1.NodeAffinity':
     'Node selection rules based on node labels and fields, as hard requirements and weighted preferences.',
   'io.k8s.api.core.v1.NodeAffinity.preferredDuringSchedulingIgnoredDuringExecution':
     'Soft preferences: for each node the scheduler adds up the weights of the terms it matches and favors nodes with higher totals, but may still choose a node that matches none.',
   'io.k8s.api.core.v1.NodeAffinity.requiredDuringSchedulingIgnoredDuringExecution':
     'A node must satisfy this selector for the pod to be scheduled there. If the node\'s labels later stop matching, the running pod is not necessarily evicted.',
+  'io.k8s.api.core.v1.NodeCondition':
+    'One observed aspect of a Node\'s state.',
+  'io.k8s.api.core.v1.NodeCondition.lastHeartbeatTime':
+    'When the node last reported this condition.',
+  'io.k8s.api.core.v1.NodeCondition.lastTransitionTime':
+    'When `status` last changed.',
+  'io.k8s.api.core.v1.NodeCondition.message':
+    'Human-readable details about the last transition.',
+  'io.k8s.api.core.v1.NodeCondition.reason':
+    'A short CamelCase word explaining the last transition.',
+  'io.k8s.api.core.v1.NodeCondition.status':
+    'Whether the condition holds: `True`, `False` or `Unknown`.',
+  'io.k8s.api.core.v1.NodeCondition.type':
+    'The kind of condition, such as `Ready` or `MemoryPressure`.',
+  'io.k8s.api.core.v1.NodeConfigSource':
+    'Deprecated: where the kubelet read its dynamic configuration from.',
+  'io.k8s.api.core.v1.NodeConfigSource.configMap':
+    'A ConfigMap holding the configuration.',
+  'io.k8s.api.core.v1.NodeConfigStatus':
+    'Deprecated: the status of a node\'s dynamic kubelet configuration.',
+  'io.k8s.api.core.v1.NodeConfigStatus.active':
+    'The configuration the node is using.',
+  'io.k8s.api.core.v1.NodeConfigStatus.assigned':
+    'The configuration the node was told to use.',
+  'io.k8s.api.core.v1.NodeConfigStatus.error':
+    'Why the assigned configuration could not be used.',
+  'io.k8s.api.core.v1.NodeConfigStatus.lastKnownGood':
+    'The configuration the node falls back to.',
+  'io.k8s.api.core.v1.NodeDaemonEndpoints':
+    'Ports of the daemons running on a Node.',
+  'io.k8s.api.core.v1.NodeDaemonEndpoints.kubeletEndpoint':
+    'The port the kubelet listens on.',
+  'io.k8s.api.core.v1.NodeFeatures':
+    'Optional features a node supports.',
+  'io.k8s.api.core.v1.NodeFeatures.supplementalGroupsPolicy':
+    'Whether the node honours a pod\'s supplementalGroupsPolicy.',
+  'io.k8s.api.core.v1.NodeList':
+    'A list of Node objects.',
+  'io.k8s.api.core.v1.NodeList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.NodeList.items':
+    'The Nodes in the list.',
+  'io.k8s.api.core.v1.NodeList.kind':
+    'The REST resource type of this object, always `NodeList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.NodeList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.core.v1.NodeRuntimeHandler':
+    'A container runtime handler available on a node.',
+  'io.k8s.api.core.v1.NodeRuntimeHandler.features':
+    'What the handler supports.',
+  'io.k8s.api.core.v1.NodeRuntimeHandler.name':
+    'The handler\'s name; empty for the default handler.',
+  'io.k8s.api.core.v1.NodeRuntimeHandlerFeatures':
+    'What a runtime handler supports.',
+  'io.k8s.api.core.v1.NodeRuntimeHandlerFeatures.recursiveReadOnlyMounts':
+    'Whether it supports recursive read-only mounts.',
+  'io.k8s.api.core.v1.NodeRuntimeHandlerFeatures.userNamespaces':
+    'Whether it supports user namespaces for pods.',
   'io.k8s.api.core.v1.NodeSelector':
     'A node query made of one or more terms, of which at least one must match (logical OR).',
   'io.k8s.api.core.v1.NodeSelector.nodeSelectorTerms':
@@ -864,12 +1162,112 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Requirements on the node\'s labels.',
   'io.k8s.api.core.v1.NodeSelectorTerm.matchFields':
     'Requirements on the node\'s fields; only `metadata.name` is supported.',
+  'io.k8s.api.core.v1.NodeSpec':
+    'The desired treatment of a Node.',
+  'io.k8s.api.core.v1.NodeSpec.configSource':
+    'Deprecated and no longer used: where the kubelet once read its dynamic configuration.',
+  'io.k8s.api.core.v1.NodeSpec.externalID':
+    'Deprecated and unused. Cannot be changed.',
+  'io.k8s.api.core.v1.NodeSpec.podCIDR':
+    'The address range assigned to the node for its pods. Mirrors the first entry of `podCIDRs`.',
+  'io.k8s.api.core.v1.NodeSpec.podCIDRs':
+    'The address ranges assigned to the node for its pods, at most one per IP family. May be set once, then not changed.',
+  'io.k8s.api.core.v1.NodeSpec.providerID':
+    'The node\'s ID in the cloud provider\'s terms, as `<provider>://<id>`. May be set once.',
+  'io.k8s.api.core.v1.NodeSpec.taints':
+    'Taints that repel pods which do not tolerate them.',
+  'io.k8s.api.core.v1.NodeSpec.unschedulable':
+    'Keep new pods off the node (cordon). Pods already there stay.',
+  'io.k8s.api.core.v1.NodeStatus':
+    'What a Node reports about itself.',
+  'io.k8s.api.core.v1.NodeStatus.addresses':
+    'The addresses of the node (InternalIP, ExternalIP, Hostname, ...). Replace the whole list when changing it: its merge key is not unique enough to merge safely.',
+  'io.k8s.api.core.v1.NodeStatus.allocatable':
+    'The resources available to pods, after what the system reserves. Defaults to the capacity.',
+  'io.k8s.api.core.v1.NodeStatus.capacity':
+    'The node\'s total resources (cpu, memory, pods, ...).',
+  'io.k8s.api.core.v1.NodeStatus.conditions':
+    'The node\'s conditions, such as Ready, MemoryPressure, DiskPressure and PIDPressure, each with its last heartbeat and transition.',
+  'io.k8s.api.core.v1.NodeStatus.config':
+    'Deprecated: the status of the kubelet\'s dynamic configuration.',
+  'io.k8s.api.core.v1.NodeStatus.daemonEndpoints':
+    'The endpoints of daemons on the node, such as the kubelet.',
+  'io.k8s.api.core.v1.NodeStatus.features':
+    'The optional features the node supports.',
+  'io.k8s.api.core.v1.NodeStatus.images':
+    'The container images present on the node.',
+  'io.k8s.api.core.v1.NodeStatus.nodeInfo':
+    'Versions and identifiers of the node\'s system and software.',
+  'io.k8s.api.core.v1.NodeStatus.phase':
+    'Deprecated and no longer set: the node\'s lifecycle phase.',
+  'io.k8s.api.core.v1.NodeStatus.runtimeHandlers':
+    'The container runtime handlers available on the node and what each supports.',
+  'io.k8s.api.core.v1.NodeStatus.volumesAttached':
+    'The volumes attached to the node.',
+  'io.k8s.api.core.v1.NodeStatus.volumesInUse':
+    'The volumes attached to and mounted on the node.',
+  'io.k8s.api.core.v1.NodeSwapStatus':
+    'Swap memory of a Node.',
+  'io.k8s.api.core.v1.NodeSwapStatus.capacity':
+    'The total swap memory, in bytes.',
+  'io.k8s.api.core.v1.NodeSystemInfo':
+    'Identifiers and versions of a Node\'s system and software.',
+  'io.k8s.api.core.v1.NodeSystemInfo.architecture':
+    'The CPU architecture, such as `amd64`.',
+  'io.k8s.api.core.v1.NodeSystemInfo.bootID':
+    'The ID of the node\'s current boot.',
+  'io.k8s.api.core.v1.NodeSystemInfo.containerRuntimeVersion':
+    'The container runtime and its version, such as `containerd://1.7.0`.',
+  'io.k8s.api.core.v1.NodeSystemInfo.kernelVersion':
+    'The kernel version (`uname -r`).',
+  'io.k8s.api.core.v1.NodeSystemInfo.kubeProxyVersion':
+    'Deprecated and not reliable: the kube-proxy version.',
+  'io.k8s.api.core.v1.NodeSystemInfo.kubeletVersion':
+    'The kubelet\'s version.',
+  'io.k8s.api.core.v1.NodeSystemInfo.machineID':
+    'The machine ID of the node (from /etc/machine-id).',
+  'io.k8s.api.core.v1.NodeSystemInfo.operatingSystem':
+    'The operating system, such as `linux`.',
+  'io.k8s.api.core.v1.NodeSystemInfo.osImage':
+    'The operating system image (from /etc/os-release).',
+  'io.k8s.api.core.v1.NodeSystemInfo.swap':
+    'Swap memory on the node.',
+  'io.k8s.api.core.v1.NodeSystemInfo.systemUUID':
+    'The hardware UUID of the node.',
   'io.k8s.api.core.v1.ObjectFieldSelector':
     'Selects a field of the pod by path.',
   'io.k8s.api.core.v1.ObjectFieldSelector.apiVersion':
     'The API version the field path is written against. Defaults to `v1`.',
   'io.k8s.api.core.v1.ObjectFieldSelector.fieldPath':
     'The path of the field to read, in the given API version, for example `metadata.name`.',
+  'io.k8s.api.core.v1.ObjectReference':
+    'A reference to an object, or to a part of one.',
+  'io.k8s.api.core.v1.ObjectReference.apiVersion':
+    'The object\'s API version.',
+  'io.k8s.api.core.v1.ObjectReference.fieldPath':
+    'The part of the object meant, as a field path such as `spec.containers{name}`.',
+  'io.k8s.api.core.v1.ObjectReference.kind':
+    'The object\'s kind.',
+  'io.k8s.api.core.v1.ObjectReference.name':
+    'The object\'s name.',
+  'io.k8s.api.core.v1.ObjectReference.namespace':
+    'The object\'s namespace.',
+  'io.k8s.api.core.v1.ObjectReference.resourceVersion':
+    'The object\'s resourceVersion when the reference was made.',
+  'io.k8s.api.core.v1.ObjectReference.uid':
+    'The object\'s UID.',
+  'io.k8s.api.core.v1.PersistentVolume':
+    'A piece of storage in the cluster, provisioned by an administrator or by a storage class, that claims bind to.',
+  'io.k8s.api.core.v1.PersistentVolume.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.PersistentVolume.kind':
+    'The REST resource type of this object, always `PersistentVolume` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.PersistentVolume.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.PersistentVolume.spec':
+    'The storage itself and how it may be used.',
+  'io.k8s.api.core.v1.PersistentVolume.status':
+    'Where the volume is in its lifecycle. Written through the `status` subresource.',
   'io.k8s.api.core.v1.PersistentVolumeClaim':
     'A user\'s request for storage. The claim is bound to a matching PersistentVolume (possibly provisioned on demand) and then mounted into pods by name.',
   'io.k8s.api.core.v1.PersistentVolumeClaim.apiVersion':
@@ -956,6 +1354,90 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The name of the PersistentVolumeClaim.',
   'io.k8s.api.core.v1.PersistentVolumeClaimVolumeSource.readOnly':
     'Force the mount to be read-only. Defaults to false.',
+  'io.k8s.api.core.v1.PersistentVolumeList':
+    'A list of PersistentVolume objects.',
+  'io.k8s.api.core.v1.PersistentVolumeList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.PersistentVolumeList.items':
+    'The PersistentVolumes in the list.',
+  'io.k8s.api.core.v1.PersistentVolumeList.kind':
+    'The REST resource type of this object, always `PersistentVolumeList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.PersistentVolumeList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec':
+    'The description of a PersistentVolume: its size, access modes, the storage behind it (exactly one source), and what happens when its claim is gone. The source cannot change once created.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.accessModes':
+    'How the volume may be mounted: `ReadWriteOnce`, `ReadOnlyMany`, `ReadWriteMany` or `ReadWriteOncePod` (which excludes the others).',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.awsElasticBlockStore':
+    'Deprecated: an AWS EBS volume attached to the node. Served by the `ebs.csi.aws.com` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.azureDisk':
+    'Deprecated: an Azure data disk attached to the node. Served by the `disk.csi.azure.com` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.azureFile':
+    'Deprecated: an Azure File share. Served by the `file.csi.azure.com` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.capacity':
+    'The size of the volume; only `storage` may be given.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.cephfs':
+    'Deprecated and no longer supported: a CephFS mount.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.cinder':
+    'Deprecated: an OpenStack Cinder volume attached to the node. Served by the `cinder.csi.openstack.org` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.claimRef':
+    'The claim the volume is bound (or reserved) to.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.csi':
+    'Storage provided by a CSI driver, named by the driver and a volume handle.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.fc':
+    'A Fibre Channel disk attached to the node and exposed to the pod.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.flexVolume':
+    'Deprecated: a volume handled by a FlexVolume driver plugin on the node. Use a CSI driver instead.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.flocker':
+    'Deprecated and no longer supported: a Flocker dataset.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.gcePersistentDisk':
+    'Deprecated: a Google Compute Engine persistent disk attached to the node. Served by the `pd.csi.storage.gke.io` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.glusterfs':
+    'Deprecated and no longer supported: a GlusterFS mount.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.hostPath':
+    'A directory on one node\'s filesystem. Only for single-node testing: the volume exists on one node only.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.iscsi':
+    'An iSCSI disk attached to the node and exposed to the pod.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.local':
+    'A local disk or directory on one node; requires `nodeAffinity` naming that node.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.mountOptions':
+    'Mount options passed to the mount, not validated by the server.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.nfs':
+    'An NFS export mounted from a remote server.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.nodeAffinity':
+    'The nodes the volume can be reached from; pods using it are scheduled there.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.persistentVolumeReclaimPolicy':
+    'What happens when the claim is deleted: `Retain` (kept for manual reclamation, the default for volumes created by hand), `Delete` (deleted, the default for provisioned volumes) or `Recycle` (deprecated).',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.photonPersistentDisk':
+    'Deprecated and no longer supported: a Photon Controller persistent disk.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.portworxVolume':
+    'Deprecated: a Portworx volume. When CSI migration is on, the `pxd.portworx.com` CSI driver serves it.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.quobyte':
+    'Deprecated and no longer supported: a Quobyte mount.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.rbd':
+    'Deprecated and no longer supported: a Ceph RADOS block device.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.scaleIO':
+    'Deprecated and no longer supported: a ScaleIO volume.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.storageClassName':
+    'The class the volume belongs to; only claims asking for this class bind to it. Empty means no class.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.storageos':
+    'Deprecated and no longer supported: a StorageOS volume.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.volumeAttributesClassName':
+    'The VolumeAttributesClass of the volume. Only honoured where the VolumeAttributesClass feature is enabled (off by default).',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.volumeMode':
+    '`Filesystem` (the default) or `Block`.',
+  'io.k8s.api.core.v1.PersistentVolumeSpec.vsphereVolume':
+    'Deprecated: a vSphere virtual disk. Served by the `csi.vsphere.vmware.com` CSI driver through CSI migration.',
+  'io.k8s.api.core.v1.PersistentVolumeStatus':
+    'Where a PersistentVolume is in its lifecycle.',
+  'io.k8s.api.core.v1.PersistentVolumeStatus.lastPhaseTransitionTime':
+    'When the phase last changed; set by the server on every phase change.',
+  'io.k8s.api.core.v1.PersistentVolumeStatus.message':
+    'Human-readable details of the phase.',
+  'io.k8s.api.core.v1.PersistentVolumeStatus.phase':
+    '`Pending`, `Available` (free), `Bound` (to a claim), `Released` (its claim is gone, not yet reclaimed) or `Failed`.',
+  'io.k8s.api.core.v1.PersistentVolumeStatus.reason':
+    'A short CamelCase word for a failure.',
   'io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource':
     'Deprecated and no longer supported: a Photon Controller persistent disk.',
   'io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource.fsType':
@@ -1222,6 +1704,14 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Metadata (labels, annotations) copied into each pod created from the template. Labels must satisfy the owning controller\'s selector.',
   'io.k8s.api.core.v1.PodTemplateSpec.spec':
     'The pod specification used for each created pod.',
+  'io.k8s.api.core.v1.PortStatus':
+    'The state of one service port at a load balancer.',
+  'io.k8s.api.core.v1.PortStatus.error':
+    'Why the port could not be set up, as a CamelCase reason or a prefixed name; empty when it works.',
+  'io.k8s.api.core.v1.PortStatus.port':
+    'The port number.',
+  'io.k8s.api.core.v1.PortStatus.protocol':
+    'The port\'s protocol: `TCP`, `UDP` or `SCTP`.',
   'io.k8s.api.core.v1.PortworxVolumeSource':
     'Deprecated: a Portworx volume.',
   'io.k8s.api.core.v1.PortworxVolumeSource.fsType':
@@ -1288,6 +1778,24 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Volume access is performed as this user; the service account user is used when empty.',
   'io.k8s.api.core.v1.QuobyteVolumeSource.volume':
     'The name of an existing Quobyte volume.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource':
+    'Deprecated and no longer supported: a Ceph RADOS block device.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`, `xfs` or `ntfs`. Defaults to `ext4`.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.image':
+    'The name of the RADOS image.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.keyring':
+    'Location of the keyring file for `user`; `/etc/ceph/keyring` when empty.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.monitors':
+    'The addresses of the Ceph monitors.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.pool':
+    'RADOS pool holding the image; `rbd` when empty.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.readOnly':
+    'Mount the device read-only. Defaults to false.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.secretRef':
+    'A Secret holding the user\'s authentication key, used instead of `keyring`.',
+  'io.k8s.api.core.v1.RBDPersistentVolumeSource.user':
+    'RADOS user to authenticate as; `admin` when empty.',
   'io.k8s.api.core.v1.RBDVolumeSource':
     'Deprecated and no longer supported: a Ceph RADOS block device.',
   'io.k8s.api.core.v1.RBDVolumeSource.fsType':
@@ -1350,6 +1858,28 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The SELinux type part of the label.',
   'io.k8s.api.core.v1.SELinuxOptions.user':
     'The SELinux user part of the label.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource':
+    'Deprecated and no longer supported: a ScaleIO volume.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`, `xfs` or `ntfs`. Defaults to `xfs`.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.gateway':
+    'Address of the gateway through which the ScaleIO API is reached.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.protectionDomain':
+    'ScaleIO protection domain that holds the configured storage.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.readOnly':
+    'Mount the volume read-only. Defaults to false.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.secretRef':
+    'The Secret holding ScaleIO user credentials. Required.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.sslEnabled':
+    'Whether to use SSL when talking to the gateway. Defaults to false.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.storageMode':
+    'Whether the volume is `ThickProvisioned` (the default) or `ThinProvisioned`.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.storagePool':
+    'Which storage pool, inside the protection domain, the volume comes from.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.system':
+    'Which ScaleIO storage system to use, by its configured name.',
+  'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.volumeName':
+    'An existing ScaleIO volume to use, by name.',
   'io.k8s.api.core.v1.ScaleIOVolumeSource':
     'Deprecated and no longer supported: a ScaleIO persistent volume.',
   'io.k8s.api.core.v1.ScaleIOVolumeSource.fsType':
@@ -1400,6 +1930,12 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The name of the Secret in the pod\'s namespace.',
   'io.k8s.api.core.v1.SecretProjection.optional':
     'When true, a missing Secret or missing keys are tolerated. Defaults to false.',
+  'io.k8s.api.core.v1.SecretReference':
+    'A reference to a Secret, by name and namespace.',
+  'io.k8s.api.core.v1.SecretReference.name':
+    'The Secret\'s name.',
+  'io.k8s.api.core.v1.SecretReference.namespace':
+    'The Secret\'s namespace.',
   'io.k8s.api.core.v1.SecretVolumeSource':
     'Projects the keys of a Secret into a volume as files.',
   'io.k8s.api.core.v1.SecretVolumeSource.defaultMode':
@@ -1436,6 +1972,18 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The seccomp profile for the container, overriding the pod\'s. Not allowed on Windows.',
   'io.k8s.api.core.v1.SecurityContext.windowsOptions':
     'Windows-specific settings. Not allowed when the pod\'s OS is Linux.',
+  'io.k8s.api.core.v1.Service':
+    'A named, stable network endpoint for a set of pods chosen by a label selector, or for an outside name. The server gives it a virtual cluster IP (unless it is headless) and, for NodePort and LoadBalancer types, a port on every node.',
+  'io.k8s.api.core.v1.Service.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.Service.kind':
+    'The REST resource type of this object, always `Service` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.Service.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.core.v1.Service.spec':
+    'What the service exposes: its ports, the pods it selects, its type and its addresses.',
+  'io.k8s.api.core.v1.Service.status':
+    'What has been observed of the service, such as the load balancer provisioned for it. Written through the `status` subresource.',
   'io.k8s.api.core.v1.ServiceAccountTokenProjection':
     'Writes a token for the pod\'s service account into a projected volume. The kubelet requests, stores and refreshes it before it expires.',
   'io.k8s.api.core.v1.ServiceAccountTokenProjection.audience':
@@ -1444,10 +1992,98 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The requested lifetime of the token, in seconds. Defaults to 3600 and must be at least 600. The kubelet rotates the token once 80% of its lifetime (or 24 hours) has passed.',
   'io.k8s.api.core.v1.ServiceAccountTokenProjection.path':
     'The file path, relative to the volume root, to write the token to.',
+  'io.k8s.api.core.v1.ServiceList':
+    'A list of Service objects.',
+  'io.k8s.api.core.v1.ServiceList.apiVersion':
+    'The group/version the body is written in, always `v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.core.v1.ServiceList.items':
+    'The Services in the list.',
+  'io.k8s.api.core.v1.ServiceList.kind':
+    'The REST resource type of this object, always `ServiceList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.core.v1.ServiceList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.core.v1.ServicePort':
+    'One port a Service exposes.',
+  'io.k8s.api.core.v1.ServicePort.appProtocol':
+    'The application protocol spoken on the port, as a hint to implementations, for example `http` or a prefixed name such as `example.com/custom`.',
+  'io.k8s.api.core.v1.ServicePort.name':
+    'A DNS label naming the port, unique within the service. Required when the service has more than one port.',
+  'io.k8s.api.core.v1.ServicePort.nodePort':
+    'The port on every node for NodePort and LoadBalancer services. Allocated from the node port range when not given; a given one must be free and inside the range.',
+  'io.k8s.api.core.v1.ServicePort.port':
+    'The port the service listens on.',
+  'io.k8s.api.core.v1.ServicePort.protocol':
+    'The IP protocol: `TCP` (the default), `UDP` or `SCTP`.',
+  'io.k8s.api.core.v1.ServicePort.targetPort':
+    'The port of the pods to send the traffic to, as a number or as the name of a container port. Defaults to `port`.',
+  'io.k8s.api.core.v1.ServiceSpec':
+    'The desired shape of a Service.',
+  'io.k8s.api.core.v1.ServiceSpec.allocateLoadBalancerNodePorts':
+    'Whether a LoadBalancer service gets node ports. Defaults to true; set false for load balancers that reach pods directly.',
+  'io.k8s.api.core.v1.ServiceSpec.clusterIP':
+    'The virtual IP of the service, normally allocated by the server from the service range. A given address must be free and inside the range. `None` makes the service headless (no virtual IP; clients get the pod addresses). Cannot change once set, except when the type changes to or from ExternalName.',
+  'io.k8s.api.core.v1.ServiceSpec.clusterIPs':
+    'The virtual IPs of the service, one per IP family; the first one equals `clusterIP`. Allocated by the server unless given, and like `clusterIP` fixed once set (a second family may be added or removed).',
+  'io.k8s.api.core.v1.ServiceSpec.externalIPs':
+    'Addresses outside the cluster at which the nodes also accept the service\'s traffic. The cluster does not manage them.',
+  'io.k8s.api.core.v1.ServiceSpec.externalName':
+    'The DNS name the service aliases (a CNAME), for type ExternalName. Must be a valid lowercase RFC 1123 hostname.',
+  'io.k8s.api.core.v1.ServiceSpec.externalTrafficPolicy':
+    'How traffic from outside reaches the pods: `Cluster` (any node forwards to any ready pod) or `Local` (only to pods on the node that received it, keeping the client\'s address). Only for services reachable from outside.',
+  'io.k8s.api.core.v1.ServiceSpec.healthCheckNodePort':
+    'The node port a load balancer probes to learn which nodes have local pods, for LoadBalancer services with `externalTrafficPolicy: Local`. Allocated when not given.',
+  'io.k8s.api.core.v1.ServiceSpec.internalTrafficPolicy':
+    'How traffic from inside the cluster reaches the pods: `Cluster` (any ready pod, the default) or `Local` (only pods on the client\'s node).',
+  'io.k8s.api.core.v1.ServiceSpec.ipFamilies':
+    'The IP families (`IPv4`, `IPv6`) of the service\'s cluster IPs, in order. Defaulted from the cluster\'s ranges and the `ipFamilyPolicy`.',
+  'io.k8s.api.core.v1.ServiceSpec.ipFamilyPolicy':
+    '`SingleStack` (one family), `PreferDualStack` (two where the cluster has both) or `RequireDualStack` (two, or the service is refused). Defaults to SingleStack.',
+  'io.k8s.api.core.v1.ServiceSpec.loadBalancerClass':
+    'The load balancer implementation meant to handle a LoadBalancer service, as a prefixed name such as `example.com/internal`. Unset means the provider\'s default. Cannot change once set.',
+  'io.k8s.api.core.v1.ServiceSpec.loadBalancerIP':
+    'Deprecated: the address a load balancer should use, where the provider supports choosing one. Its meaning varies by provider.',
+  'io.k8s.api.core.v1.ServiceSpec.loadBalancerSourceRanges':
+    'Client address ranges (CIDRs) a provider\'s load balancer should accept; others are refused where the provider supports it. Only for LoadBalancer services.',
+  'io.k8s.api.core.v1.ServiceSpec.ports':
+    'The ports the service exposes, each mapped to a port of the selected pods. Required unless the service is headless or of type ExternalName. With more than one port, every port needs a name.',
+  'io.k8s.api.core.v1.ServiceSpec.publishNotReadyAddresses':
+    'Publish the addresses of pods that are not ready, for example so the members of a StatefulSet can find each other before they are ready.',
+  'io.k8s.api.core.v1.ServiceSpec.selector':
+    'Labels picking the pods that receive the traffic. Without a selector the endpoints are managed outside the cluster. Ignored for ExternalName services.',
+  'io.k8s.api.core.v1.ServiceSpec.sessionAffinity':
+    '`ClientIP` sends a client\'s connections to the same pod; `None` (the default) does not.',
+  'io.k8s.api.core.v1.ServiceSpec.sessionAffinityConfig':
+    'Settings of the chosen session affinity.',
+  'io.k8s.api.core.v1.ServiceSpec.trafficDistribution':
+    'A preference for how traffic is spread over the endpoints; `PreferClose` favours endpoints topologically close to the client.',
+  'io.k8s.api.core.v1.ServiceSpec.type':
+    'How the service is reached: `ClusterIP` (a virtual IP inside the cluster, the default), `NodePort` (also a port on every node), `LoadBalancer` (also an external load balancer, where one is available) or `ExternalName` (a DNS alias for `externalName`).',
+  'io.k8s.api.core.v1.ServiceStatus':
+    'The observed state of a Service.',
+  'io.k8s.api.core.v1.ServiceStatus.conditions':
+    'Observations about the service, such as whether its load balancer is ready.',
+  'io.k8s.api.core.v1.ServiceStatus.loadBalancer':
+    'The load balancer in front of the service, if any.',
+  'io.k8s.api.core.v1.SessionAffinityConfig':
+    'Settings of a service\'s session affinity.',
+  'io.k8s.api.core.v1.SessionAffinityConfig.clientIP':
+    'Settings of ClientIP affinity.',
   'io.k8s.api.core.v1.SleepAction':
     'Pauses for a fixed duration.',
   'io.k8s.api.core.v1.SleepAction.seconds':
     'How many seconds to sleep. Must not be negative; zero is only accepted where the PodLifecycleSleepActionAllowZero feature is on.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource':
+    'Deprecated and no longer supported: a StorageOS volume.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource.fsType':
+    'The filesystem type, for example `ext4`, `xfs` or `ntfs`. Defaults to `ext4`.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource.readOnly':
+    'Mount the volume read-only. Defaults to false.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource.secretRef':
+    'The Secret holding StorageOS API credentials. Defaults are used when unset.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource.volumeName':
+    'The StorageOS volume\'s name; names are unique per StorageOS namespace.',
+  'io.k8s.api.core.v1.StorageOSPersistentVolumeSource.volumeNamespace':
+    'The StorageOS namespace of the volume; set it to `default` when not using StorageOS namespaces.',
   'io.k8s.api.core.v1.StorageOSVolumeSource':
     'Deprecated and no longer supported: a StorageOS persistent volume.',
   'io.k8s.api.core.v1.StorageOSVolumeSource.fsType':
@@ -1472,6 +2108,16 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Host name or IP to connect to; the pod IP when empty.',
   'io.k8s.api.core.v1.TCPSocketAction.port':
     'The port to connect to, given as a number (1 to 65535) or as the name of a container port.',
+  'io.k8s.api.core.v1.Taint':
+    'A mark on a node that repels pods which do not tolerate it.',
+  'io.k8s.api.core.v1.Taint.effect':
+    'What happens to pods that do not tolerate it: `NoSchedule` (not scheduled there), `PreferNoSchedule` (avoided) or `NoExecute` (also evicted if running there).',
+  'io.k8s.api.core.v1.Taint.key':
+    'The taint\'s key, a qualified name.',
+  'io.k8s.api.core.v1.Taint.timeAdded':
+    'When a NoExecute taint was added.',
+  'io.k8s.api.core.v1.Taint.value':
+    'The taint\'s value, a label value.',
   'io.k8s.api.core.v1.Toleration':
     'Lets a pod be placed on, or keep running on, nodes with a matching taint. A toleration matches a taint when key and effect match and the operator condition holds.',
   'io.k8s.api.core.v1.Toleration.effect':
@@ -1484,6 +2130,16 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Only for `NoExecute`: how many seconds the pod may keep running after a matching taint is added before it is evicted. Unset means it is tolerated forever; zero or negative means immediate eviction.',
   'io.k8s.api.core.v1.Toleration.value':
     'The taint value to match. Must be empty when `operator` is `Exists`.',
+  'io.k8s.api.core.v1.TopologySelectorLabelRequirement':
+    'A topology label and the values it may take.',
+  'io.k8s.api.core.v1.TopologySelectorLabelRequirement.key':
+    'The label key.',
+  'io.k8s.api.core.v1.TopologySelectorLabelRequirement.values':
+    'The values the label may have; at least one, without repeats.',
+  'io.k8s.api.core.v1.TopologySelectorTerm':
+    'A topology condition: all its expressions must hold.',
+  'io.k8s.api.core.v1.TopologySelectorTerm.matchLabelExpressions':
+    'Label requirements on the topology.',
   'io.k8s.api.core.v1.TopologySpreadConstraint':
     'A rule for spreading matching pods evenly across topology domains, such as zones or nodes.',
   'io.k8s.api.core.v1.TopologySpreadConstraint.labelSelector':
@@ -1616,6 +2272,10 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Whether the mount is read-only, as in the original mount.',
   'io.k8s.api.core.v1.VolumeMountStatus.recursiveReadOnly':
     'How recursive read-only actually turned out: `Enabled`, `Disabled`, or unset for writable mounts. An `IfPossible` request is reported as one of the first two.',
+  'io.k8s.api.core.v1.VolumeNodeAffinity':
+    'The nodes a volume can be reached from.',
+  'io.k8s.api.core.v1.VolumeNodeAffinity.required':
+    'The nodes that must match, as a node selector.',
   'io.k8s.api.core.v1.VolumeProjection':
     'One source within a projected volume. Exactly one field must be set.',
   'io.k8s.api.core.v1.VolumeProjection.clusterTrustBundle':
@@ -1722,6 +2382,92 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Run the container as a Windows HostProcess container with access to the node. Every container in the pod must use the same value, and the pod must use host networking. Defaults to false.',
   'io.k8s.api.core.v1.WindowsSecurityContextOptions.runAsUserName':
     'The Windows user the container\'s entrypoint runs as. Defaults to the user set in the image.',
+  'io.k8s.api.events.v1.Event':
+    'A report of something that happened in the cluster, such as a pod being scheduled. The same objects as core/v1 Events, in the newer shape: writes of this version must set eventTime, reportingController, reportingInstance, action and reason.',
+  'io.k8s.api.events.v1.Event.action':
+    'What the controller did or failed to do, such as `Binding`. Required.',
+  'io.k8s.api.events.v1.Event.apiVersion':
+    'The group/version the body is written in, always `events.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.events.v1.Event.deprecatedCount':
+    'Deprecated: the core/v1 `count`.',
+  'io.k8s.api.events.v1.Event.deprecatedFirstTimestamp':
+    'Deprecated: the core/v1 `firstTimestamp`.',
+  'io.k8s.api.events.v1.Event.deprecatedLastTimestamp':
+    'Deprecated: the core/v1 `lastTimestamp`.',
+  'io.k8s.api.events.v1.Event.deprecatedSource':
+    'Deprecated: the core/v1 `source` of events written in that version.',
+  'io.k8s.api.events.v1.Event.eventTime':
+    'When the event first happened, to the microsecond. Required.',
+  'io.k8s.api.events.v1.Event.kind':
+    'The REST resource type of this object, always `Event` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.events.v1.Event.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.events.v1.Event.note':
+    'Human-readable details, at most 1 KiB.',
+  'io.k8s.api.events.v1.Event.reason':
+    'Why it did so, as a short CamelCase word. Required.',
+  'io.k8s.api.events.v1.Event.regarding':
+    'The object the event is about.',
+  'io.k8s.api.events.v1.Event.related':
+    'A second object involved, if any.',
+  'io.k8s.api.events.v1.Event.reportingController':
+    'The controller that reported the event, such as `kubernetes.io/kubelet`. Required.',
+  'io.k8s.api.events.v1.Event.reportingInstance':
+    'The instance of that controller, such as a node or pod name. Required.',
+  'io.k8s.api.events.v1.Event.series':
+    'Repeats of the event; set when it recurs.',
+  'io.k8s.api.events.v1.Event.type':
+    '`Normal` or `Warning`.',
+  'io.k8s.api.events.v1.EventList':
+    'A list of Event objects.',
+  'io.k8s.api.events.v1.EventList.apiVersion':
+    'The group/version the body is written in, always `events.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.events.v1.EventList.items':
+    'The Events in the list.',
+  'io.k8s.api.events.v1.EventList.kind':
+    'The REST resource type of this object, always `EventList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.events.v1.EventList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.events.v1.EventSeries':
+    'Repeats of an event: their number and the time of the last one.',
+  'io.k8s.api.events.v1.EventSeries.count':
+    'How many times the event happened so far.',
+  'io.k8s.api.events.v1.EventSeries.lastObservedTime':
+    'When it last happened.',
+  'io.k8s.api.networking.v1.IPAddress':
+    'One allocated IP address, named by the address in canonical form (such as `10.96.0.10` or `2001:db8::1`). The server creates one for each Service cluster IP it allocates and deletes it when the address is released; creating one by hand reserves the address.',
+  'io.k8s.api.networking.v1.IPAddress.apiVersion':
+    'The group/version the body is written in, always `networking.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.networking.v1.IPAddress.kind':
+    'The REST resource type of this object, always `IPAddress` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.networking.v1.IPAddress.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.networking.v1.IPAddress.spec':
+    'What the address is allocated to.',
+  'io.k8s.api.networking.v1.IPAddressList':
+    'A list of IPAddress objects.',
+  'io.k8s.api.networking.v1.IPAddressList.apiVersion':
+    'The group/version the body is written in, always `networking.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.networking.v1.IPAddressList.items':
+    'The IPAddresses in the list.',
+  'io.k8s.api.networking.v1.IPAddressList.kind':
+    'The REST resource type of this object, always `IPAddressList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.networking.v1.IPAddressList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.networking.v1.IPAddressSpec':
+    'What an IPAddress is allocated to.',
+  'io.k8s.api.networking.v1.IPAddressSpec.parentRef':
+    'The object the address belongs to. Required; cannot change.',
+  'io.k8s.api.networking.v1.ParentReference':
+    'A reference to the object an IP address belongs to.',
+  'io.k8s.api.networking.v1.ParentReference.group':
+    'The object\'s API group; empty for the core group.',
+  'io.k8s.api.networking.v1.ParentReference.name':
+    'The object\'s name.',
+  'io.k8s.api.networking.v1.ParentReference.namespace':
+    'The object\'s namespace, for namespaced resources.',
+  'io.k8s.api.networking.v1.ParentReference.resource':
+    'The object\'s resource, such as `services`.',
   'io.k8s.api.policy.v1.PodDisruptionBudget':
     'Limits how many pods of a group may be taken down at once by voluntary disruptions, such as evictions during a node drain. It does not protect against involuntary failures.',
   'io.k8s.api.policy.v1.PodDisruptionBudget.apiVersion':
@@ -1795,6 +2541,38 @@ export const DESCRIPTIONS: Record<string, string> = {
   'io.k8s.api.scheduling.v1.PriorityClassList.kind':
     'The REST resource type of this object, always `PriorityClassList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
   'io.k8s.api.scheduling.v1.PriorityClassList.metadata':
+    'The resource version the list was read at, plus paging information.',
+  'io.k8s.api.storage.v1.StorageClass':
+    'A kind of storage claims can ask for, naming the provisioner that creates its volumes. A class marked with the `storageclass.kubernetes.io/is-default-class: "true"` annotation is given to claims that name none. kapi starts with `standard`, provisioned by its simulated provisioner.',
+  'io.k8s.api.storage.v1.StorageClass.allowVolumeExpansion':
+    'Whether claims of the class may grow.',
+  'io.k8s.api.storage.v1.StorageClass.allowedTopologies':
+    'Where volumes may be provisioned; anywhere when empty.',
+  'io.k8s.api.storage.v1.StorageClass.apiVersion':
+    'The group/version the body is written in, always `storage.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.storage.v1.StorageClass.kind':
+    'The REST resource type of this object, always `StorageClass` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.storage.v1.StorageClass.metadata':
+    'The object\'s name, namespace, labels, annotations and other metadata shared by all persisted objects.',
+  'io.k8s.api.storage.v1.StorageClass.mountOptions':
+    'Mount options of the volumes it provisions, passed on unvalidated.',
+  'io.k8s.api.storage.v1.StorageClass.parameters':
+    'Provisioner-specific parameters, at most 512 keys and 256 KiB in all. Cannot change.',
+  'io.k8s.api.storage.v1.StorageClass.provisioner':
+    'The provisioner that creates the volumes, such as `kapi.io/simulated`. Cannot change.',
+  'io.k8s.api.storage.v1.StorageClass.reclaimPolicy':
+    'The reclaim policy of the volumes it provisions: `Delete` (the default) or `Retain`. Cannot change.',
+  'io.k8s.api.storage.v1.StorageClass.volumeBindingMode':
+    'When claims are bound and provisioned: `Immediate` (the default) or `WaitForFirstConsumer` (once a pod using the claim is scheduled). Cannot change.',
+  'io.k8s.api.storage.v1.StorageClassList':
+    'A list of StorageClass objects.',
+  'io.k8s.api.storage.v1.StorageClassList.apiVersion':
+    'The group/version the body is written in, always `storage.k8s.io/v1` here. The server uses it to pick the schema for decoding and rejects versions it does not serve.',
+  'io.k8s.api.storage.v1.StorageClassList.items':
+    'The StorageClasses in the list.',
+  'io.k8s.api.storage.v1.StorageClassList.kind':
+    'The REST resource type of this object, always `StorageClassList` here. Servers fill it in on responses, and clients should send it so the body can be decoded without outside context.',
+  'io.k8s.api.storage.v1.StorageClassList.metadata':
     'The resource version the list was read at, plus paging information.',
   'io.k8s.apimachinery.pkg.api.resource.Quantity':
     'A fixed-point amount written as a string (or number): an optional sign, a decimal number and an optional suffix. Suffixes may be binary (`Ki`, `Mi`, `Gi`, `Ti`, `Pi`, `Ei`), decimal SI (`m`, `k`, `M`, `G`, `T`, `P`, `E`) or an exponent (`e3`, `E6`). Examples: `500m` CPU, `128Mi` memory.',

@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -213,6 +213,13 @@ export const GENERATED: SchemaRegistry = {
       { name: "localhostProfile", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.AttachedVolume": {
+    name: "io.k8s.api.core.v1.AttachedVolume",
+    fields: [
+      { name: "name", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "devicePath", type: { kind: "string" }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.AzureDiskVolumeSource": {
     name: "io.k8s.api.core.v1.AzureDiskVolumeSource",
     fields: [
@@ -224,12 +231,46 @@ export const GENERATED: SchemaRegistry = {
       { name: "kind", type: { kind: "string", enum: ["Dedicated", "Managed", "Shared"] }, omitempty: true, pointer: true, default: "Shared", protobuf: 6 },
     ],
   },
+  "io.k8s.api.core.v1.AzureFilePersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.AzureFilePersistentVolumeSource",
+    fields: [
+      { name: "secretName", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "shareName", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
+      { name: "secretNamespace", type: { kind: "string" }, pointer: true, protobuf: 4 },
+    ],
+  },
   "io.k8s.api.core.v1.AzureFileVolumeSource": {
     name: "io.k8s.api.core.v1.AzureFileVolumeSource",
     fields: [
       { name: "secretName", type: { kind: "string" }, required: true, protobuf: 1 },
       { name: "shareName", type: { kind: "string" }, required: true, protobuf: 2 },
       { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.core.v1.Binding": {
+    name: "io.k8s.api.core.v1.Binding",
+    gvk: { group: "", version: "v1", kind: "Binding" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "target", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.CSIPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.CSIPersistentVolumeSource",
+    fields: [
+      { name: "driver", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "volumeHandle", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "volumeAttributes", type: { kind: "map", values: { kind: "string" } }, omitempty: true, protobuf: 5 },
+      { name: "controllerPublishSecretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "nodeStageSecretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 7 },
+      { name: "nodePublishSecretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 8 },
+      { name: "controllerExpandSecretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 9 },
+      { name: "nodeExpandSecretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 10 },
     ],
   },
   "io.k8s.api.core.v1.CSIVolumeSource": {
@@ -249,6 +290,17 @@ export const GENERATED: SchemaRegistry = {
       { name: "drop", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.CephFSPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.CephFSPersistentVolumeSource",
+    fields: [
+      { name: "monitors", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "path", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "user", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "secretFile", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 5 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 6 },
+    ],
+  },
   "io.k8s.api.core.v1.CephFSVolumeSource": {
     name: "io.k8s.api.core.v1.CephFSVolumeSource",
     fields: [
@@ -260,6 +312,15 @@ export const GENERATED: SchemaRegistry = {
       { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 6 },
     ],
   },
+  "io.k8s.api.core.v1.CinderPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.CinderPersistentVolumeSource",
+    fields: [
+      { name: "volumeID", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
   "io.k8s.api.core.v1.CinderVolumeSource": {
     name: "io.k8s.api.core.v1.CinderVolumeSource",
     fields: [
@@ -267,6 +328,12 @@ export const GENERATED: SchemaRegistry = {
       { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 2 },
       { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
       { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.LocalObjectReference" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ClientIPConfig": {
+    name: "io.k8s.api.core.v1.ClientIPConfig",
+    fields: [
+      { name: "timeoutSeconds", type: { kind: "int32" }, omitempty: true, pointer: true, protobuf: 1 },
     ],
   },
   "io.k8s.api.core.v1.ClusterTrustBundleProjection": {
@@ -293,6 +360,16 @@ export const GENERATED: SchemaRegistry = {
       { name: "name", type: { kind: "string" }, omitempty: true, default: "" },
       { name: "key", type: { kind: "string" }, required: true, protobuf: 2 },
       { name: "optional", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.core.v1.ConfigMapNodeConfigSource": {
+    name: "io.k8s.api.core.v1.ConfigMapNodeConfigSource",
+    fields: [
+      { name: "namespace", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "name", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "resourceVersion", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "kubeletConfigKey", type: { kind: "string" }, required: true, protobuf: 5 },
     ],
   },
   "io.k8s.api.core.v1.ConfigMapProjection": {
@@ -339,6 +416,13 @@ export const GENERATED: SchemaRegistry = {
       { name: "stdin", type: { kind: "boolean" }, omitempty: true, protobuf: 16 },
       { name: "stdinOnce", type: { kind: "boolean" }, omitempty: true, protobuf: 17 },
       { name: "tty", type: { kind: "boolean" }, omitempty: true, protobuf: 18 },
+    ],
+  },
+  "io.k8s.api.core.v1.ContainerImage": {
+    name: "io.k8s.api.core.v1.ContainerImage",
+    fields: [
+      { name: "names", type: { kind: "array", items: { kind: "string" } }, listType: "atomic", protobuf: 1 },
+      { name: "sizeBytes", type: { kind: "int64" }, omitempty: true, protobuf: 2 },
     ],
   },
   "io.k8s.api.core.v1.ContainerPort": {
@@ -415,6 +499,12 @@ export const GENERATED: SchemaRegistry = {
     name: "io.k8s.api.core.v1.ContainerUser",
     fields: [
       { name: "linux", type: { kind: "ref", name: "io.k8s.api.core.v1.LinuxContainerUser" }, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.DaemonEndpoint": {
+    name: "io.k8s.api.core.v1.DaemonEndpoint",
+    fields: [
+      { name: "Port", type: { kind: "int32" }, required: true, protobuf: 1 },
     ],
   },
   "io.k8s.api.core.v1.DownwardAPIProjection": {
@@ -507,6 +597,53 @@ export const GENERATED: SchemaRegistry = {
       { name: "volumeClaimTemplate", type: { kind: "ref", name: "io.k8s.api.core.v1.PersistentVolumeClaimTemplate" }, omitempty: true, pointer: true, protobuf: 1 },
     ],
   },
+  "io.k8s.api.core.v1.Event": {
+    name: "io.k8s.api.core.v1.Event",
+    gvk: { group: "", version: "v1", kind: "Event" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, required: true, protobuf: 1 },
+      { name: "involvedObject", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, required: true, protobuf: 2 },
+      { name: "reason", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "message", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "source", type: { kind: "ref", name: "io.k8s.api.core.v1.EventSource" }, omitempty: true, protobuf: 5 },
+      { name: "firstTimestamp", type: { kind: "time" }, omitempty: true, protobuf: 6 },
+      { name: "lastTimestamp", type: { kind: "time" }, omitempty: true, protobuf: 7 },
+      { name: "count", type: { kind: "int32" }, omitempty: true, protobuf: 8 },
+      { name: "type", type: { kind: "string" }, omitempty: true, protobuf: 9 },
+      { name: "eventTime", type: { kind: "microTime" }, omitempty: true, protobuf: 10 },
+      { name: "series", type: { kind: "ref", name: "io.k8s.api.core.v1.EventSeries" }, omitempty: true, pointer: true, protobuf: 11 },
+      { name: "action", type: { kind: "string" }, omitempty: true, protobuf: 12 },
+      { name: "related", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, omitempty: true, pointer: true, protobuf: 13 },
+      { name: "reportingComponent", type: { kind: "string" }, protobuf: 14 },
+      { name: "reportingInstance", type: { kind: "string" }, protobuf: 15 },
+    ],
+  },
+  "io.k8s.api.core.v1.EventList": {
+    name: "io.k8s.api.core.v1.EventList",
+    gvk: { group: "", version: "v1", kind: "EventList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.Event" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.EventSeries": {
+    name: "io.k8s.api.core.v1.EventSeries",
+    fields: [
+      { name: "count", type: { kind: "int32" }, omitempty: true, protobuf: 1 },
+      { name: "lastObservedTime", type: { kind: "microTime" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.EventSource": {
+    name: "io.k8s.api.core.v1.EventSource",
+    fields: [
+      { name: "component", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "host", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.ExecAction": {
     name: "io.k8s.api.core.v1.ExecAction",
     fields: [
@@ -521,6 +658,16 @@ export const GENERATED: SchemaRegistry = {
       { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 3 },
       { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
       { name: "wwids", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 5 },
+    ],
+  },
+  "io.k8s.api.core.v1.FlexPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.FlexPersistentVolumeSource",
+    fields: [
+      { name: "driver", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
+      { name: "options", type: { kind: "map", values: { kind: "string" } }, omitempty: true, protobuf: 5 },
     ],
   },
   "io.k8s.api.core.v1.FlexVolumeSource": {
@@ -562,6 +709,15 @@ export const GENERATED: SchemaRegistry = {
       { name: "repository", type: { kind: "string" }, required: true, protobuf: 1 },
       { name: "revision", type: { kind: "string" }, omitempty: true, protobuf: 2 },
       { name: "directory", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.core.v1.GlusterfsPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.GlusterfsPersistentVolumeSource",
+    fields: [
+      { name: "endpoints", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "path", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 3 },
+      { name: "endpointsNamespace", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 4 },
     ],
   },
   "io.k8s.api.core.v1.GlusterfsVolumeSource": {
@@ -607,6 +763,22 @@ export const GENERATED: SchemaRegistry = {
     fields: [
       { name: "path", type: { kind: "string" }, required: true, protobuf: 1 },
       { name: "type", type: { kind: "string", enum: ["", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"] }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.ISCSIPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.ISCSIPersistentVolumeSource",
+    fields: [
+      { name: "targetPortal", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "iqn", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "lun", type: { kind: "int32" }, required: true, protobuf: 3 },
+      { name: "iscsiInterface", type: { kind: "string" }, omitempty: true, default: "default", protobuf: 4 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 6 },
+      { name: "portals", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 7 },
+      { name: "chapAuthDiscovery", type: { kind: "boolean" }, omitempty: true, protobuf: 8 },
+      { name: "chapAuthSession", type: { kind: "boolean" }, omitempty: true, protobuf: 11 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 10 },
+      { name: "initiatorName", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 12 },
     ],
   },
   "io.k8s.api.core.v1.ISCSIVolumeSource": {
@@ -665,11 +837,33 @@ export const GENERATED: SchemaRegistry = {
       { name: "supplementalGroups", type: { kind: "array", items: { kind: "int64" } }, omitempty: true, listType: "atomic", protobuf: 3 },
     ],
   },
+  "io.k8s.api.core.v1.LoadBalancerIngress": {
+    name: "io.k8s.api.core.v1.LoadBalancerIngress",
+    fields: [
+      { name: "ip", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "hostname", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "ipMode", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "ports", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.PortStatus" } }, omitempty: true, listType: "atomic", protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.LoadBalancerStatus": {
+    name: "io.k8s.api.core.v1.LoadBalancerStatus",
+    fields: [
+      { name: "ingress", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.LoadBalancerIngress" } }, omitempty: true, listType: "atomic", protobuf: 1 },
+    ],
+  },
   "io.k8s.api.core.v1.LocalObjectReference": {
     name: "io.k8s.api.core.v1.LocalObjectReference",
     structType: "atomic",
     fields: [
       { name: "name", type: { kind: "string" }, omitempty: true, default: "", protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.LocalVolumeSource": {
+    name: "io.k8s.api.core.v1.LocalVolumeSource",
+    fields: [
+      { name: "path", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 2 },
     ],
   },
   "io.k8s.api.core.v1.ModifyVolumeStatus": {
@@ -731,11 +925,91 @@ export const GENERATED: SchemaRegistry = {
       { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.NamespaceCondition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.Node": {
+    name: "io.k8s.api.core.v1.Node",
+    gvk: { group: "", version: "v1", kind: "Node" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeSpec" }, omitempty: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeAddress": {
+    name: "io.k8s.api.core.v1.NodeAddress",
+    fields: [
+      { name: "type", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "address", type: { kind: "string" }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.NodeAffinity": {
     name: "io.k8s.api.core.v1.NodeAffinity",
     fields: [
       { name: "requiredDuringSchedulingIgnoredDuringExecution", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeSelector" }, omitempty: true, pointer: true, protobuf: 1 },
       { name: "preferredDuringSchedulingIgnoredDuringExecution", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.PreferredSchedulingTerm" } }, omitempty: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeCondition": {
+    name: "io.k8s.api.core.v1.NodeCondition",
+    fields: [
+      { name: "type", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "status", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "lastHeartbeatTime", type: { kind: "time" }, omitempty: true, protobuf: 3 },
+      { name: "lastTransitionTime", type: { kind: "time" }, omitempty: true, protobuf: 4 },
+      { name: "reason", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "message", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeConfigSource": {
+    name: "io.k8s.api.core.v1.NodeConfigSource",
+    fields: [
+      { name: "configMap", type: { kind: "ref", name: "io.k8s.api.core.v1.ConfigMapNodeConfigSource" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeConfigStatus": {
+    name: "io.k8s.api.core.v1.NodeConfigStatus",
+    fields: [
+      { name: "assigned", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeConfigSource" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "active", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeConfigSource" }, omitempty: true, pointer: true, protobuf: 2 },
+      { name: "lastKnownGood", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeConfigSource" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "error", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeDaemonEndpoints": {
+    name: "io.k8s.api.core.v1.NodeDaemonEndpoints",
+    fields: [
+      { name: "kubeletEndpoint", type: { kind: "ref", name: "io.k8s.api.core.v1.DaemonEndpoint" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeFeatures": {
+    name: "io.k8s.api.core.v1.NodeFeatures",
+    fields: [
+      { name: "supplementalGroupsPolicy", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeList": {
+    name: "io.k8s.api.core.v1.NodeList",
+    gvk: { group: "", version: "v1", kind: "NodeList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.Node" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeRuntimeHandler": {
+    name: "io.k8s.api.core.v1.NodeRuntimeHandler",
+    fields: [
+      { name: "name", type: { kind: "string" }, protobuf: 1 },
+      { name: "features", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeRuntimeHandlerFeatures" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeRuntimeHandlerFeatures": {
+    name: "io.k8s.api.core.v1.NodeRuntimeHandlerFeatures",
+    fields: [
+      { name: "recursiveReadOnlyMounts", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "userNamespaces", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 2 },
     ],
   },
   "io.k8s.api.core.v1.NodeSelector": {
@@ -761,12 +1035,88 @@ export const GENERATED: SchemaRegistry = {
       { name: "matchFields", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.NodeSelectorRequirement" } }, omitempty: true, listType: "atomic", protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.NodeSpec": {
+    name: "io.k8s.api.core.v1.NodeSpec",
+    fields: [
+      { name: "podCIDR", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "podCIDRs", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "set", patchStrategy: "merge", protobuf: 7 },
+      { name: "providerID", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "unschedulable", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
+      { name: "taints", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.Taint" } }, omitempty: true, listType: "atomic", protobuf: 5 },
+      { name: "configSource", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeConfigSource" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "externalID", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeStatus": {
+    name: "io.k8s.api.core.v1.NodeStatus",
+    fields: [
+      { name: "capacity", type: { kind: "map", values: { kind: "quantity" } }, omitempty: true, protobuf: 1 },
+      { name: "allocatable", type: { kind: "map", values: { kind: "quantity" } }, omitempty: true, protobuf: 2 },
+      { name: "phase", type: { kind: "string", enum: ["Pending", "Running", "Terminated"] }, omitempty: true, protobuf: 3 },
+      { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.NodeCondition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 4 },
+      { name: "addresses", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.NodeAddress" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 5 },
+      { name: "daemonEndpoints", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeDaemonEndpoints" }, omitempty: true, protobuf: 6 },
+      { name: "nodeInfo", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeSystemInfo" }, omitempty: true, protobuf: 7 },
+      { name: "images", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ContainerImage" } }, omitempty: true, listType: "atomic", protobuf: 8 },
+      { name: "volumesInUse", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 9 },
+      { name: "volumesAttached", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.AttachedVolume" } }, omitempty: true, listType: "atomic", protobuf: 10 },
+      { name: "config", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeConfigStatus" }, omitempty: true, pointer: true, protobuf: 11 },
+      { name: "runtimeHandlers", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.NodeRuntimeHandler" } }, omitempty: true, listType: "atomic", protobuf: 12 },
+      { name: "features", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeFeatures" }, omitempty: true, pointer: true, protobuf: 13 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeSwapStatus": {
+    name: "io.k8s.api.core.v1.NodeSwapStatus",
+    fields: [
+      { name: "capacity", type: { kind: "int64" }, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.NodeSystemInfo": {
+    name: "io.k8s.api.core.v1.NodeSystemInfo",
+    fields: [
+      { name: "machineID", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "systemUUID", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "bootID", type: { kind: "string" }, required: true, protobuf: 3 },
+      { name: "kernelVersion", type: { kind: "string" }, required: true, protobuf: 4 },
+      { name: "osImage", type: { kind: "string" }, required: true, protobuf: 5 },
+      { name: "containerRuntimeVersion", type: { kind: "string" }, required: true, protobuf: 6 },
+      { name: "kubeletVersion", type: { kind: "string" }, required: true, protobuf: 7 },
+      { name: "kubeProxyVersion", type: { kind: "string" }, required: true, protobuf: 8 },
+      { name: "operatingSystem", type: { kind: "string" }, required: true, protobuf: 9 },
+      { name: "architecture", type: { kind: "string" }, required: true, protobuf: 10 },
+      { name: "swap", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeSwapStatus" }, omitempty: true, pointer: true, protobuf: 11 },
+    ],
+  },
   "io.k8s.api.core.v1.ObjectFieldSelector": {
     name: "io.k8s.api.core.v1.ObjectFieldSelector",
     structType: "atomic",
     fields: [
       { name: "apiVersion", type: { kind: "string" }, omitempty: true, protobuf: 1 },
       { name: "fieldPath", type: { kind: "string" }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.ObjectReference": {
+    name: "io.k8s.api.core.v1.ObjectReference",
+    structType: "atomic",
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "uid", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "resourceVersion", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+      { name: "fieldPath", type: { kind: "string" }, omitempty: true, protobuf: 7 },
+    ],
+  },
+  "io.k8s.api.core.v1.PersistentVolume": {
+    name: "io.k8s.api.core.v1.PersistentVolume",
+    gvk: { group: "", version: "v1", kind: "PersistentVolume" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.core.v1.PersistentVolumeSpec" }, omitempty: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.core.v1.PersistentVolumeStatus" }, omitempty: true, protobuf: 3 },
     ],
   },
   "io.k8s.api.core.v1.PersistentVolumeClaim": {
@@ -840,6 +1190,61 @@ export const GENERATED: SchemaRegistry = {
     fields: [
       { name: "claimName", type: { kind: "string" }, required: true, protobuf: 1 },
       { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.PersistentVolumeList": {
+    name: "io.k8s.api.core.v1.PersistentVolumeList",
+    gvk: { group: "", version: "v1", kind: "PersistentVolumeList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.PersistentVolume" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.PersistentVolumeSpec": {
+    name: "io.k8s.api.core.v1.PersistentVolumeSpec",
+    fields: [
+      { name: "capacity", type: { kind: "map", values: { kind: "quantity" } }, omitempty: true, protobuf: 1 },
+      { name: "gcePersistentDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.GCEPersistentDiskVolumeSource" }, omitempty: true, pointer: true },
+      { name: "awsElasticBlockStore", type: { kind: "ref", name: "io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource" }, omitempty: true, pointer: true },
+      { name: "hostPath", type: { kind: "ref", name: "io.k8s.api.core.v1.HostPathVolumeSource" }, omitempty: true, pointer: true },
+      { name: "glusterfs", type: { kind: "ref", name: "io.k8s.api.core.v1.GlusterfsPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "nfs", type: { kind: "ref", name: "io.k8s.api.core.v1.NFSVolumeSource" }, omitempty: true, pointer: true },
+      { name: "rbd", type: { kind: "ref", name: "io.k8s.api.core.v1.RBDPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "iscsi", type: { kind: "ref", name: "io.k8s.api.core.v1.ISCSIPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "cinder", type: { kind: "ref", name: "io.k8s.api.core.v1.CinderPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "cephfs", type: { kind: "ref", name: "io.k8s.api.core.v1.CephFSPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "fc", type: { kind: "ref", name: "io.k8s.api.core.v1.FCVolumeSource" }, omitempty: true, pointer: true },
+      { name: "flocker", type: { kind: "ref", name: "io.k8s.api.core.v1.FlockerVolumeSource" }, omitempty: true, pointer: true },
+      { name: "flexVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.FlexPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "azureFile", type: { kind: "ref", name: "io.k8s.api.core.v1.AzureFilePersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "vsphereVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource" }, omitempty: true, pointer: true },
+      { name: "quobyte", type: { kind: "ref", name: "io.k8s.api.core.v1.QuobyteVolumeSource" }, omitempty: true, pointer: true },
+      { name: "azureDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.AzureDiskVolumeSource" }, omitempty: true, pointer: true },
+      { name: "photonPersistentDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource" }, omitempty: true, pointer: true },
+      { name: "portworxVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.PortworxVolumeSource" }, omitempty: true, pointer: true },
+      { name: "scaleIO", type: { kind: "ref", name: "io.k8s.api.core.v1.ScaleIOPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "local", type: { kind: "ref", name: "io.k8s.api.core.v1.LocalVolumeSource" }, omitempty: true, pointer: true },
+      { name: "storageos", type: { kind: "ref", name: "io.k8s.api.core.v1.StorageOSPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "csi", type: { kind: "ref", name: "io.k8s.api.core.v1.CSIPersistentVolumeSource" }, omitempty: true, pointer: true },
+      { name: "accessModes", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 3 },
+      { name: "claimRef", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, omitempty: true, pointer: true, mapType: "granular", protobuf: 4 },
+      { name: "persistentVolumeReclaimPolicy", type: { kind: "string", enum: ["Delete", "Recycle", "Retain"] }, omitempty: true, protobuf: 5 },
+      { name: "storageClassName", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+      { name: "mountOptions", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 7 },
+      { name: "volumeMode", type: { kind: "string", enum: ["Block", "Filesystem"] }, omitempty: true, pointer: true, protobuf: 8 },
+      { name: "nodeAffinity", type: { kind: "ref", name: "io.k8s.api.core.v1.VolumeNodeAffinity" }, omitempty: true, pointer: true, protobuf: 9 },
+      { name: "volumeAttributesClassName", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 10 },
+    ],
+  },
+  "io.k8s.api.core.v1.PersistentVolumeStatus": {
+    name: "io.k8s.api.core.v1.PersistentVolumeStatus",
+    fields: [
+      { name: "phase", type: { kind: "string", enum: ["Available", "Bound", "Failed", "Pending", "Released"] }, omitempty: true, protobuf: 1 },
+      { name: "message", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "reason", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "lastPhaseTransitionTime", type: { kind: "time" }, omitempty: true, pointer: true, protobuf: 4 },
     ],
   },
   "io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource": {
@@ -1053,6 +1458,14 @@ export const GENERATED: SchemaRegistry = {
       { name: "spec", type: { kind: "ref", name: "io.k8s.api.core.v1.PodSpec" }, omitempty: true, protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.PortStatus": {
+    name: "io.k8s.api.core.v1.PortStatus",
+    fields: [
+      { name: "port", type: { kind: "int32" }, required: true, protobuf: 1 },
+      { name: "protocol", type: { kind: "string", enum: ["SCTP", "TCP", "UDP"] }, required: true, protobuf: 2 },
+      { name: "error", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 3 },
+    ],
+  },
   "io.k8s.api.core.v1.PortworxVolumeSource": {
     name: "io.k8s.api.core.v1.PortworxVolumeSource",
     fields: [
@@ -1099,6 +1512,19 @@ export const GENERATED: SchemaRegistry = {
       { name: "user", type: { kind: "string" }, omitempty: true, protobuf: 4 },
       { name: "group", type: { kind: "string" }, omitempty: true, protobuf: 5 },
       { name: "tenant", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+    ],
+  },
+  "io.k8s.api.core.v1.RBDPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.RBDPersistentVolumeSource",
+    fields: [
+      { name: "monitors", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 1 },
+      { name: "image", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "pool", type: { kind: "string" }, omitempty: true, default: "rbd", protobuf: 4 },
+      { name: "user", type: { kind: "string" }, omitempty: true, default: "admin", protobuf: 5 },
+      { name: "keyring", type: { kind: "string" }, omitempty: true, default: "/etc/ceph/keyring", protobuf: 6 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, omitempty: true, pointer: true, protobuf: 7 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 8 },
     ],
   },
   "io.k8s.api.core.v1.RBDVolumeSource": {
@@ -1161,6 +1587,21 @@ export const GENERATED: SchemaRegistry = {
       { name: "level", type: { kind: "string" }, omitempty: true, protobuf: 4 },
     ],
   },
+  "io.k8s.api.core.v1.ScaleIOPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.ScaleIOPersistentVolumeSource",
+    fields: [
+      { name: "gateway", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "system", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.SecretReference" }, required: true, pointer: true, protobuf: 3 },
+      { name: "sslEnabled", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
+      { name: "protectionDomain", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "storagePool", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+      { name: "storageMode", type: { kind: "string" }, omitempty: true, default: "ThinProvisioned", protobuf: 7 },
+      { name: "volumeName", type: { kind: "string" }, omitempty: true, protobuf: 8 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, default: "xfs", protobuf: 9 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 10 },
+    ],
+  },
   "io.k8s.api.core.v1.ScaleIOVolumeSource": {
     name: "io.k8s.api.core.v1.ScaleIOVolumeSource",
     fields: [
@@ -1208,6 +1649,14 @@ export const GENERATED: SchemaRegistry = {
       { name: "optional", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 4 },
     ],
   },
+  "io.k8s.api.core.v1.SecretReference": {
+    name: "io.k8s.api.core.v1.SecretReference",
+    structType: "atomic",
+    fields: [
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.core.v1.SecretVolumeSource": {
     name: "io.k8s.api.core.v1.SecretVolumeSource",
     fields: [
@@ -1234,6 +1683,17 @@ export const GENERATED: SchemaRegistry = {
       { name: "appArmorProfile", type: { kind: "ref", name: "io.k8s.api.core.v1.AppArmorProfile" }, omitempty: true, pointer: true, protobuf: 12 },
     ],
   },
+  "io.k8s.api.core.v1.Service": {
+    name: "io.k8s.api.core.v1.Service",
+    gvk: { group: "", version: "v1", kind: "Service" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.core.v1.ServiceSpec" }, omitempty: true, protobuf: 2 },
+      { name: "status", type: { kind: "ref", name: "io.k8s.api.core.v1.ServiceStatus" }, omitempty: true, protobuf: 3 },
+    ],
+  },
   "io.k8s.api.core.v1.ServiceAccountTokenProjection": {
     name: "io.k8s.api.core.v1.ServiceAccountTokenProjection",
     fields: [
@@ -1242,10 +1702,79 @@ export const GENERATED: SchemaRegistry = {
       { name: "path", type: { kind: "string" }, required: true, protobuf: 3 },
     ],
   },
+  "io.k8s.api.core.v1.ServiceList": {
+    name: "io.k8s.api.core.v1.ServiceList",
+    gvk: { group: "", version: "v1", kind: "ServiceList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.Service" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.ServicePort": {
+    name: "io.k8s.api.core.v1.ServicePort",
+    fields: [
+      { name: "name", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "protocol", type: { kind: "string", enum: ["SCTP", "TCP", "UDP"] }, omitempty: true, default: "TCP", protobuf: 2 },
+      { name: "appProtocol", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "port", type: { kind: "int32" }, required: true, protobuf: 3 },
+      { name: "targetPort", type: { kind: "intOrString" }, omitempty: true, protobuf: 4 },
+      { name: "nodePort", type: { kind: "int32" }, omitempty: true, protobuf: 5 },
+    ],
+  },
+  "io.k8s.api.core.v1.ServiceSpec": {
+    name: "io.k8s.api.core.v1.ServiceSpec",
+    fields: [
+      { name: "ports", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ServicePort" } }, omitempty: true, listType: "map", listMapKeys: ["port", "protocol"], patchStrategy: "merge", patchMergeKey: "port", protobuf: 1 },
+      { name: "selector", type: { kind: "map", values: { kind: "string" } }, omitempty: true, mapType: "atomic", protobuf: 2 },
+      { name: "clusterIP", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "clusterIPs", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 18 },
+      { name: "type", type: { kind: "string", enum: ["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"] }, omitempty: true, protobuf: 4 },
+      { name: "externalIPs", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 5 },
+      { name: "sessionAffinity", type: { kind: "string", enum: ["ClientIP", "None"] }, omitempty: true, protobuf: 7 },
+      { name: "loadBalancerIP", type: { kind: "string" }, omitempty: true, protobuf: 8 },
+      { name: "loadBalancerSourceRanges", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 9 },
+      { name: "externalName", type: { kind: "string" }, omitempty: true, protobuf: 10 },
+      { name: "externalTrafficPolicy", type: { kind: "string", enum: ["Cluster", "Local"] }, omitempty: true, protobuf: 11 },
+      { name: "healthCheckNodePort", type: { kind: "int32" }, omitempty: true, protobuf: 12 },
+      { name: "publishNotReadyAddresses", type: { kind: "boolean" }, omitempty: true, protobuf: 13 },
+      { name: "sessionAffinityConfig", type: { kind: "ref", name: "io.k8s.api.core.v1.SessionAffinityConfig" }, omitempty: true, pointer: true, protobuf: 14 },
+      { name: "ipFamilies", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 19 },
+      { name: "ipFamilyPolicy", type: { kind: "string", enum: ["PreferDualStack", "RequireDualStack", "SingleStack"] }, omitempty: true, pointer: true, protobuf: 17 },
+      { name: "allocateLoadBalancerNodePorts", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 20 },
+      { name: "loadBalancerClass", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 21 },
+      { name: "internalTrafficPolicy", type: { kind: "string", enum: ["Cluster", "Local"] }, omitempty: true, pointer: true, protobuf: 22 },
+      { name: "trafficDistribution", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 23 },
+    ],
+  },
+  "io.k8s.api.core.v1.ServiceStatus": {
+    name: "io.k8s.api.core.v1.ServiceStatus",
+    fields: [
+      { name: "loadBalancer", type: { kind: "ref", name: "io.k8s.api.core.v1.LoadBalancerStatus" }, omitempty: true, protobuf: 1 },
+      { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.Condition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.SessionAffinityConfig": {
+    name: "io.k8s.api.core.v1.SessionAffinityConfig",
+    fields: [
+      { name: "clientIP", type: { kind: "ref", name: "io.k8s.api.core.v1.ClientIPConfig" }, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
   "io.k8s.api.core.v1.SleepAction": {
     name: "io.k8s.api.core.v1.SleepAction",
     fields: [
       { name: "seconds", type: { kind: "int64" }, required: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.core.v1.StorageOSPersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.StorageOSPersistentVolumeSource",
+    fields: [
+      { name: "volumeName", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "volumeNamespace", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "fsType", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "readOnly", type: { kind: "boolean" }, omitempty: true, protobuf: 4 },
+      { name: "secretRef", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, omitempty: true, pointer: true, protobuf: 5 },
     ],
   },
   "io.k8s.api.core.v1.StorageOSVolumeSource": {
@@ -1272,6 +1801,15 @@ export const GENERATED: SchemaRegistry = {
       { name: "host", type: { kind: "string" }, omitempty: true, protobuf: 2 },
     ],
   },
+  "io.k8s.api.core.v1.Taint": {
+    name: "io.k8s.api.core.v1.Taint",
+    fields: [
+      { name: "key", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "value", type: { kind: "string" }, omitempty: true, protobuf: 2 },
+      { name: "effect", type: { kind: "string", enum: ["NoExecute", "NoSchedule", "PreferNoSchedule"] }, required: true, protobuf: 3 },
+      { name: "timeAdded", type: { kind: "time" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
   "io.k8s.api.core.v1.Toleration": {
     name: "io.k8s.api.core.v1.Toleration",
     fields: [
@@ -1280,6 +1818,20 @@ export const GENERATED: SchemaRegistry = {
       { name: "value", type: { kind: "string" }, omitempty: true, protobuf: 3 },
       { name: "effect", type: { kind: "string", enum: ["NoExecute", "NoSchedule", "PreferNoSchedule"] }, omitempty: true, protobuf: 4 },
       { name: "tolerationSeconds", type: { kind: "int64" }, omitempty: true, pointer: true, protobuf: 5 },
+    ],
+  },
+  "io.k8s.api.core.v1.TopologySelectorLabelRequirement": {
+    name: "io.k8s.api.core.v1.TopologySelectorLabelRequirement",
+    fields: [
+      { name: "key", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "values", type: { kind: "array", items: { kind: "string" } }, required: true, listType: "atomic", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.TopologySelectorTerm": {
+    name: "io.k8s.api.core.v1.TopologySelectorTerm",
+    structType: "atomic",
+    fields: [
+      { name: "matchLabelExpressions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.TopologySelectorLabelRequirement" } }, omitempty: true, listType: "atomic", protobuf: 1 },
     ],
   },
   "io.k8s.api.core.v1.TopologySpreadConstraint": {
@@ -1377,6 +1929,12 @@ export const GENERATED: SchemaRegistry = {
       { name: "recursiveReadOnly", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 4 },
     ],
   },
+  "io.k8s.api.core.v1.VolumeNodeAffinity": {
+    name: "io.k8s.api.core.v1.VolumeNodeAffinity",
+    fields: [
+      { name: "required", type: { kind: "ref", name: "io.k8s.api.core.v1.NodeSelector" }, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
   "io.k8s.api.core.v1.VolumeProjection": {
     name: "io.k8s.api.core.v1.VolumeProjection",
     fields: [
@@ -1417,6 +1975,81 @@ export const GENERATED: SchemaRegistry = {
       { name: "gmsaCredentialSpec", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 2 },
       { name: "runAsUserName", type: { kind: "string" }, omitempty: true, pointer: true, protobuf: 3 },
       { name: "hostProcess", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.events.v1.Event": {
+    name: "io.k8s.api.events.v1.Event",
+    gvk: { group: "events.k8s.io", version: "v1", kind: "Event" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, protobuf: 1 },
+      { name: "eventTime", type: { kind: "microTime" }, required: true, protobuf: 2 },
+      { name: "series", type: { kind: "ref", name: "io.k8s.api.events.v1.EventSeries" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "reportingController", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+      { name: "reportingInstance", type: { kind: "string" }, omitempty: true, protobuf: 5 },
+      { name: "action", type: { kind: "string" }, omitempty: true, protobuf: 6 },
+      { name: "reason", type: { kind: "string" }, omitempty: true, protobuf: 7 },
+      { name: "regarding", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, omitempty: true, protobuf: 8 },
+      { name: "related", type: { kind: "ref", name: "io.k8s.api.core.v1.ObjectReference" }, omitempty: true, pointer: true, protobuf: 9 },
+      { name: "note", type: { kind: "string" }, omitempty: true, protobuf: 10 },
+      { name: "type", type: { kind: "string" }, omitempty: true, protobuf: 11 },
+      { name: "deprecatedSource", type: { kind: "ref", name: "io.k8s.api.core.v1.EventSource" }, omitempty: true, protobuf: 12 },
+      { name: "deprecatedFirstTimestamp", type: { kind: "time" }, omitempty: true, protobuf: 13 },
+      { name: "deprecatedLastTimestamp", type: { kind: "time" }, omitempty: true, protobuf: 14 },
+      { name: "deprecatedCount", type: { kind: "int32" }, omitempty: true, protobuf: 15 },
+    ],
+  },
+  "io.k8s.api.events.v1.EventList": {
+    name: "io.k8s.api.events.v1.EventList",
+    gvk: { group: "events.k8s.io", version: "v1", kind: "EventList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.events.v1.Event" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.events.v1.EventSeries": {
+    name: "io.k8s.api.events.v1.EventSeries",
+    fields: [
+      { name: "count", type: { kind: "int32" }, required: true, protobuf: 1 },
+      { name: "lastObservedTime", type: { kind: "microTime" }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.networking.v1.IPAddress": {
+    name: "io.k8s.api.networking.v1.IPAddress",
+    gvk: { group: "networking.k8s.io", version: "v1", kind: "IPAddress" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "spec", type: { kind: "ref", name: "io.k8s.api.networking.v1.IPAddressSpec" }, omitempty: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.networking.v1.IPAddressList": {
+    name: "io.k8s.api.networking.v1.IPAddressList",
+    gvk: { group: "networking.k8s.io", version: "v1", kind: "IPAddressList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.networking.v1.IPAddress" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.networking.v1.IPAddressSpec": {
+    name: "io.k8s.api.networking.v1.IPAddressSpec",
+    fields: [
+      { name: "parentRef", type: { kind: "ref", name: "io.k8s.api.networking.v1.ParentReference" }, required: true, omitempty: true, pointer: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.api.networking.v1.ParentReference": {
+    name: "io.k8s.api.networking.v1.ParentReference",
+    fields: [
+      { name: "group", type: { kind: "string" }, omitempty: true, protobuf: 1 },
+      { name: "resource", type: { kind: "string" }, required: true, omitempty: true, protobuf: 2 },
+      { name: "namespace", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "name", type: { kind: "string" }, required: true, omitempty: true, protobuf: 4 },
     ],
   },
   "io.k8s.api.policy.v1.PodDisruptionBudget": {
@@ -1482,6 +2115,32 @@ export const GENERATED: SchemaRegistry = {
       { name: "apiVersion", type: { kind: "string" }, omitempty: true },
       { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
       { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.scheduling.v1.PriorityClass" } }, required: true, protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.storage.v1.StorageClass": {
+    name: "io.k8s.api.storage.v1.StorageClass",
+    gvk: { group: "storage.k8s.io", version: "v1", kind: "StorageClass" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "provisioner", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "parameters", type: { kind: "map", values: { kind: "string" } }, omitempty: true, protobuf: 3 },
+      { name: "reclaimPolicy", type: { kind: "string", enum: ["Delete", "Recycle", "Retain"] }, omitempty: true, pointer: true, protobuf: 4 },
+      { name: "mountOptions", type: { kind: "array", items: { kind: "string" } }, omitempty: true, listType: "atomic", protobuf: 5 },
+      { name: "allowVolumeExpansion", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "volumeBindingMode", type: { kind: "string", enum: ["Immediate", "WaitForFirstConsumer"] }, omitempty: true, pointer: true, protobuf: 7 },
+      { name: "allowedTopologies", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.TopologySelectorTerm" } }, omitempty: true, listType: "atomic", protobuf: 8 },
+    ],
+  },
+  "io.k8s.api.storage.v1.StorageClassList": {
+    name: "io.k8s.api.storage.v1.StorageClassList",
+    gvk: { group: "storage.k8s.io", version: "v1", kind: "StorageClassList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.storage.v1.StorageClass" } }, required: true, protobuf: 2 },
     ],
   },
   "io.k8s.apimachinery.pkg.apis.meta.v1.Condition": {
@@ -1628,26 +2287,42 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.autoscaling.v1.Scale": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.coordination.v1.Lease": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.coordination.v1.LeaseList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.Binding": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ConfigMapEnvSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapVolumeSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.EphemeralContainer": [{ definition: "io.k8s.api.core.v1.EphemeralContainerCommon", goName: "EphemeralContainerCommon", fields: ["name", "image", "command", "args", "workingDir", "ports", "envFrom", "env", "resources", "resizePolicy", "restartPolicy", "volumeMounts", "volumeDevices", "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin", "stdinOnce", "tty"], protobuf: 1 }],
+  "io.k8s.api.core.v1.Event": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.EventList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Namespace": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.NamespaceList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.Node": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.NodeList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.PersistentVolume": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.PersistentVolumeClaim": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.PersistentVolumeClaimList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.PersistentVolumeList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.PersistentVolumeSpec": [{ definition: "io.k8s.api.core.v1.PersistentVolumeSource", goName: "PersistentVolumeSource", fields: ["gcePersistentDisk", "awsElasticBlockStore", "hostPath", "glusterfs", "nfs", "rbd", "iscsi", "cinder", "cephfs", "fc", "flocker", "flexVolume", "azureFile", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "portworxVolume", "scaleIO", "local", "storageos", "csi"], protobuf: 2 }],
   "io.k8s.api.core.v1.Pod": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.PodList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Probe": [{ definition: "io.k8s.api.core.v1.ProbeHandler", goName: "ProbeHandler", fields: ["exec", "httpGet", "tcpSocket", "grpc"], protobuf: 1 }],
   "io.k8s.api.core.v1.SecretEnvSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.SecretKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.SecretProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
+  "io.k8s.api.core.v1.Service": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ServiceList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Volume": [{ definition: "io.k8s.api.core.v1.VolumeSource", goName: "VolumeSource", fields: ["hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs", "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi", "ephemeral", "image"], protobuf: 2 }],
+  "io.k8s.api.events.v1.Event": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.events.v1.EventList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.networking.v1.IPAddress": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.networking.v1.IPAddressList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudget": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudgetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClassList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.storage.v1.StorageClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.storage.v1.StorageClassList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.Status": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
 };
@@ -1681,6 +2356,33 @@ export const EMBEDDED: SchemaRegistry = {
       { name: "stdin", type: { kind: "boolean" }, omitempty: true, protobuf: 16 },
       { name: "stdinOnce", type: { kind: "boolean" }, omitempty: true, protobuf: 17 },
       { name: "tty", type: { kind: "boolean" }, omitempty: true, protobuf: 18 },
+    ],
+  },
+  "io.k8s.api.core.v1.PersistentVolumeSource": {
+    name: "io.k8s.api.core.v1.PersistentVolumeSource",
+    fields: [
+      { name: "gcePersistentDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.GCEPersistentDiskVolumeSource" }, omitempty: true, pointer: true, protobuf: 1 },
+      { name: "awsElasticBlockStore", type: { kind: "ref", name: "io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource" }, omitempty: true, pointer: true, protobuf: 2 },
+      { name: "hostPath", type: { kind: "ref", name: "io.k8s.api.core.v1.HostPathVolumeSource" }, omitempty: true, pointer: true, protobuf: 3 },
+      { name: "glusterfs", type: { kind: "ref", name: "io.k8s.api.core.v1.GlusterfsPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 4 },
+      { name: "nfs", type: { kind: "ref", name: "io.k8s.api.core.v1.NFSVolumeSource" }, omitempty: true, pointer: true, protobuf: 5 },
+      { name: "rbd", type: { kind: "ref", name: "io.k8s.api.core.v1.RBDPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 6 },
+      { name: "iscsi", type: { kind: "ref", name: "io.k8s.api.core.v1.ISCSIPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 7 },
+      { name: "cinder", type: { kind: "ref", name: "io.k8s.api.core.v1.CinderPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 8 },
+      { name: "cephfs", type: { kind: "ref", name: "io.k8s.api.core.v1.CephFSPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 9 },
+      { name: "fc", type: { kind: "ref", name: "io.k8s.api.core.v1.FCVolumeSource" }, omitempty: true, pointer: true, protobuf: 10 },
+      { name: "flocker", type: { kind: "ref", name: "io.k8s.api.core.v1.FlockerVolumeSource" }, omitempty: true, pointer: true, protobuf: 11 },
+      { name: "flexVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.FlexPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 12 },
+      { name: "azureFile", type: { kind: "ref", name: "io.k8s.api.core.v1.AzureFilePersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 13 },
+      { name: "vsphereVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource" }, omitempty: true, pointer: true, protobuf: 14 },
+      { name: "quobyte", type: { kind: "ref", name: "io.k8s.api.core.v1.QuobyteVolumeSource" }, omitempty: true, pointer: true, protobuf: 15 },
+      { name: "azureDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.AzureDiskVolumeSource" }, omitempty: true, pointer: true, protobuf: 16 },
+      { name: "photonPersistentDisk", type: { kind: "ref", name: "io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource" }, omitempty: true, pointer: true, protobuf: 17 },
+      { name: "portworxVolume", type: { kind: "ref", name: "io.k8s.api.core.v1.PortworxVolumeSource" }, omitempty: true, pointer: true, protobuf: 18 },
+      { name: "scaleIO", type: { kind: "ref", name: "io.k8s.api.core.v1.ScaleIOPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 19 },
+      { name: "local", type: { kind: "ref", name: "io.k8s.api.core.v1.LocalVolumeSource" }, omitempty: true, pointer: true, protobuf: 20 },
+      { name: "storageos", type: { kind: "ref", name: "io.k8s.api.core.v1.StorageOSPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 21 },
+      { name: "csi", type: { kind: "ref", name: "io.k8s.api.core.v1.CSIPersistentVolumeSource" }, omitempty: true, pointer: true, protobuf: 22 },
     ],
   },
   "io.k8s.api.core.v1.ProbeHandler": {

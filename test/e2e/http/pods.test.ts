@@ -300,7 +300,8 @@ describe('PersistentVolumeClaim', () => {
   it('create: volumeMode Filesystem, status Pending, canonical quantities', async () => {
     const name = uniq('c');
     const created = expectCode(await http(k, 'POST', PVC(NSA), pvc(name, { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1024Mi' } } })), 201);
-    expect(created.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeMode: 'Filesystem' });
+    // The DefaultStorageClass admission gives a claim without a class the default one (standard).
+    expect(created.spec).toEqual({ accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, storageClassName: 'standard', volumeMode: 'Filesystem' });
     expect(created.status).toEqual({ phase: 'Pending' });
     expect(created.metadata.generation).toBeUndefined();
   });
@@ -379,7 +380,7 @@ describe('PersistentVolumeClaim', () => {
       ['Age', 0],
       ['VolumeMode', 1],
     ]);
-    expect(t.rows[0].cells).toEqual([name, 'Bound', 'pv-1', '1Gi', 'RWO,ROX', '', '<unset>', expect.any(String), 'Filesystem']);
+    expect(t.rows[0].cells).toEqual([name, 'Bound', 'pv-1', '1Gi', 'RWO,ROX', 'standard', '<unset>', expect.any(String), 'Filesystem']);
   });
 
   it('an unbound claim prints no capacity or access modes; DELETE answers the claim', async () => {

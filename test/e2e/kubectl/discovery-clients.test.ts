@@ -37,14 +37,21 @@ afterAll(async () => {
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const API_RESOURCES = [
   'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND',
+  'events                   ev           v1                       true         Event',
   'namespaces               ns           v1                       false        Namespace',
+  'nodes                    no           v1                       false        Node',
   'persistentvolumeclaims   pvc          v1                       true         PersistentVolumeClaim',
+  'persistentvolumes        pv           v1                       false        PersistentVolume',
   'pods                     po           v1                       true         Pod',
+  'services                 svc          v1                       true         Service',
   'controllerrevisions                   apps/v1                  true         ControllerRevision',
   'statefulsets             sts          apps/v1                  true         StatefulSet',
   'leases                                coordination.k8s.io/v1   true         Lease',
+  'events                   ev           events.k8s.io/v1         true         Event',
+  'ipaddresses              ip           networking.k8s.io/v1     false        IPAddress',
   'poddisruptionbudgets     pdb          policy/v1                true         PodDisruptionBudget',
   'priorityclasses          pc           scheduling.k8s.io/v1     false        PriorityClass',
+  'storageclasses           sc           storage.k8s.io/v1        false        StorageClass',
 ].join('\n') + '\n';
 
 describe('kubectl 1.33 discovery', () => {
@@ -57,14 +64,21 @@ describe('kubectl 1.33 discovery', () => {
       await kc(['api-resources', '-o', 'wide']),
       [
         'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
+        'events                   ev           v1                       true         Event                   create,delete,deletecollection,get,list,patch,update,watch   ',
         'namespaces               ns           v1                       false        Namespace               create,delete,get,list,patch,update,watch                    ',
+        'nodes                    no           v1                       false        Node                    create,delete,deletecollection,get,list,patch,update,watch   ',
         'persistentvolumeclaims   pvc          v1                       true         PersistentVolumeClaim   create,delete,deletecollection,get,list,patch,update,watch   ',
+        'persistentvolumes        pv           v1                       false        PersistentVolume        create,delete,deletecollection,get,list,patch,update,watch   ',
         'pods                     po           v1                       true         Pod                     create,delete,deletecollection,get,list,patch,update,watch   all',
+        'services                 svc          v1                       true         Service                 create,delete,deletecollection,get,list,patch,update,watch   all',
         'controllerrevisions                   apps/v1                  true         ControllerRevision      create,delete,deletecollection,get,list,patch,update,watch   ',
         'statefulsets             sts          apps/v1                  true         StatefulSet             create,delete,deletecollection,get,list,patch,update,watch   all',
         'leases                                coordination.k8s.io/v1   true         Lease                   create,delete,deletecollection,get,list,patch,update,watch   ',
+        'events                   ev           events.k8s.io/v1         true         Event                   create,delete,deletecollection,get,list,patch,update,watch   ',
+        'ipaddresses              ip           networking.k8s.io/v1     false        IPAddress               create,delete,deletecollection,get,list,patch,update,watch   ',
         'poddisruptionbudgets     pdb          policy/v1                true         PodDisruptionBudget     create,delete,deletecollection,get,list,patch,update,watch   ',
         'priorityclasses          pc           scheduling.k8s.io/v1     false        PriorityClass           create,delete,deletecollection,get,list,patch,update,watch   ',
+        'storageclasses           sc           storage.k8s.io/v1        false        StorageClass            create,delete,deletecollection,get,list,patch,update,watch   ',
       ].join('\n') + '\n',
     );
   });
@@ -72,13 +86,13 @@ describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources filters', async () => {
     expectOut(
       await kc(['api-resources', '--namespaced=false', '-o', 'name']),
-      'namespaces\npriorityclasses.scheduling.k8s.io\n',
+      'namespaces\nnodes\npersistentvolumes\nipaddresses.networking.k8s.io\npriorityclasses.scheduling.k8s.io\nstorageclasses.storage.k8s.io\n',
     );
     expectOut(await kc(['api-resources', '--api-group=policy', '-o', 'name']), 'poddisruptionbudgets.policy\n');
   });
 
   it('kubectl api-versions', async () => {
-    expectOut(await kc(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
+    expectOut(await kc(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\nevents.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
   });
 
   it('kubectl version shows a v1.33 server', async () => {
@@ -155,7 +169,7 @@ for (const minor of [27, 30]) {
 
     it('api-resources and api-versions', async () => {
       expectOut(await old(['api-resources']), API_RESOURCES);
-      expectOut(await old(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nv1\n');
+      expectOut(await old(['api-versions']), 'apps/v1\ncoordination.k8s.io/v1\nevents.k8s.io/v1\nnetworking.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
     });
 
     it('create -f, get, delete', async () => {

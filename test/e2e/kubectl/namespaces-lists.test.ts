@@ -152,9 +152,12 @@ describe('listing with kubectl', () => {
   });
 
   it('kubectl get all includes statefulsets (category all)', async () => {
-    // Pods and StatefulSets are both in the category, so kubectl prefixes names with the kind;
-    // there are no pods in default, so only the StatefulSet table is printed.
+    // Pods, Services and StatefulSets are in the category, so kubectl prefixes names with the
+    // kind; default has no pods, and the kubernetes Service the server keeps there.
     expectTable(await kc(['get', 'all']), [
+      'NAME                 TYPE        CLUSTER-IP   EXTERNAL-IP   PORT(S)   AGE',
+      'service/kubernetes   ClusterIP   10.96.0.1    <none>        443/TCP   <age>',
+      '',
       'NAME                     READY   AGE',
       'statefulset.apps/web     0/3     <age>',
       'statefulset.apps/web-a   0/3     <age>',

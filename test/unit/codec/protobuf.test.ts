@@ -92,7 +92,10 @@ describe('protobuf codec: basics', () => {
     expect(supportsProtobuf('apps/v1', 'ControllerRevisionList')).toBe(true);
     expect(supportsProtobuf('autoscaling/v1', 'Scale')).toBe(true);
     expect(supportsProtobuf('apps/v1', 'Deployment')).toBe(false);
-    expect(supportsProtobuf('v1', 'Service')).toBe(false);
+    expect(supportsProtobuf('v1', 'Service')).toBe(true);
+    expect(supportsProtobuf('v1', 'Binding')).toBe(true);
+    expect(supportsProtobuf('events.k8s.io/v1', 'EventList')).toBe(true);
+    expect(supportsProtobuf('v1', 'ConfigMap')).toBe(false);
     expect(supportsProtobuf('meta.k8s.io/v1', 'Table')).toBe(false);
     expect(supportsProtobuf('v2', 'Namespace')).toBe(false);
     expect(supportsProtobuf('apps/v1', 'Status')).toBe(false);
@@ -113,7 +116,7 @@ describe('protobuf codec: framing and malformed input', () => {
 
   it('rejects an envelope without a kind, or an unknown kind', () => {
     expectDecodeError(Buffer.from([0x6b, 0x38, 0x73, 0x00]), /Kind/);
-    expectDecodeError(envelope('v1', 'Service', new Uint8Array(0)), 'no kind "Service" is registered for version "v1"');
+    expectDecodeError(envelope('v1', 'ConfigMap', new Uint8Array(0)), 'no kind "ConfigMap" is registered for version "v1"');
     expectDecodeError(envelope('v2', 'Namespace', new Uint8Array(0)), /no kind "Namespace" is registered for version "v2"/);
   });
 

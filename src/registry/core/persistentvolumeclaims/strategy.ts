@@ -4,6 +4,7 @@
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
 import { specDiff } from '../../generic/spec-diff.js';
+import { admitDefaultStorageClass } from './default-storage-class.js';
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
@@ -263,6 +264,7 @@ export const persistentVolumeClaims: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
+  admission: { admitCreate: admitDefaultStorageClass },
   table: {
     columns: [
       NAME_COLUMN,

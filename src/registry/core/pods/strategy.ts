@@ -15,6 +15,8 @@ import { computePodQOS } from './resources.js';
 import { validatePodStatusUpdate } from './status.js';
 import { podTable } from './table.js';
 import { validatePodCreate, validatePodUpdate } from './validate.js';
+import { podBinding } from './binding.js';
+import { syncPodIPs } from './pod-ips.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -26,6 +28,7 @@ const strategy: Strategy = {
   tracksGeneration: true,
   applyDefaults(obj) {
     addEmptyStructs(spec(obj));
+    syncPodIPs(obj.status);
   },
   prepareForCreate(obj) {
     const s = spec(obj);
@@ -50,7 +53,7 @@ const strategy: Strategy = {
 
 const statusStrategy: Strategy = {
   ...strategy,
-  applyDefaults: () => undefined,
+  applyDefaults: (obj) => syncPodIPs(obj.status),
   prepareForUpdate(obj, old) {
     obj.spec = old.spec;
     // /status may not touch owner references (old kubelets corrupted them).
@@ -113,6 +116,7 @@ export const pods: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
+  actions: { binding: podBinding },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,

@@ -9,8 +9,12 @@ import (
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
+	eventsv1 "k8s.io/api/events/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	storagev1 "k8s.io/api/storage/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -362,6 +366,152 @@ func everyKind(ctx context.Context, e runEnv) {
 			Spec: coordinationv1.LeaseSpec{HolderIdentity: ptr("pb-client"), LeaseDurationSeconds: ptr(int32(15)), AcquireTime: &renew, RenewTime: &renew, LeaseTransitions: ptr(int32(2))}},
 		deleteEvents: gone,
 	})
+	workflowKinds(ctx, e)
+}
+
+// workflowKinds round-trips the kinds the controllers' workflow uses: Service, Node, Event (core
+// and events.k8s.io), PersistentVolume, StorageClass and IPAddress, then binds a pod.
+func workflowKinds(ctx context.Context, e runEnv) {
+	c, cs, js := e.c, e.cs, e.js
+	gone := []watch.EventType{watch.Deleted}
+	core := "/api/v1/namespaces/" + ns
+	micro := metav1.NewMicroTime(time.Date(2025, 3, 4, 5, 6, 7, 123456000, time.UTC))
+
+	single := corev1.IPFamilyPolicySingleStack
+	svc := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "pb-svc", Namespace: ns, Labels: map[string]string{"app": "web"}},
+		Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeNodePort, Selector: map[string]string{"app": "web"}, IPFamilyPolicy: &single,
+			Ports: []corev1.ServicePort{{Name: "http", Port: 80, TargetPort: intstr.FromString("web"), Protocol: corev1.ProtocolTCP, AppProtocol: ptr("http")},
+				{Name: "dns", Port: 53, TargetPort: intstr.FromInt32(5353), Protocol: corev1.ProtocolUDP}},
+			SessionAffinity: corev1.ServiceAffinityClientIP, SessionAffinityConfig: &corev1.SessionAffinityConfig{ClientIP: &corev1.ClientIPConfig{TimeoutSeconds: ptr(int32(600))}},
+			PublishNotReadyAddresses: true}}
+	roundTripKind(ctx, e, kindCase[*corev1.Service, *corev1.ServiceList]{
+		resource: "services", path: core + "/services/pb-svc", listPath: core + "/services", client: cs.CoreV1().Services(ns), json: js.CoreV1().Services(ns), want: svc,
+		checkGet: func(got *corev1.Service, _ bool) {
+			c.truth("services clusterIP allocated", got.Spec.ClusterIP != "" && len(got.Spec.ClusterIPs) == 1 && got.Spec.ClusterIPs[0] == got.Spec.ClusterIP, "clusterIP %q clusterIPs %v", got.Spec.ClusterIP, got.Spec.ClusterIPs)
+			c.truth("services nodePorts allocated", got.Spec.Ports[0].NodePort >= 30000 && got.Spec.Ports[1].NodePort >= 30000, "nodePorts %d %d", got.Spec.Ports[0].NodePort, got.Spec.Ports[1].NodePort)
+		},
+		status: func(s *corev1.Service) (*corev1.Service, error) {
+			s.Status.Conditions = []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, ObservedGeneration: 1, LastTransitionTime: tStart, Reason: "Ok", Message: ""}}
+			return cs.CoreV1().Services(ns).UpdateStatus(ctx, s, metav1.UpdateOptions{})
+		},
+		checkStatus: func(s *corev1.Service) {
+			c.eq("services status.conditions", len(s.Status.Conditions), 1)
+		},
+		deleteEvents: gone,
+	})
+
+	node := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: ns + "-node", Labels: map[string]string{"kubernetes.io/hostname": ns + "-node", "node-role.kubernetes.io/worker": ""}},
+		Spec: corev1.NodeSpec{PodCIDR: "10.244.7.0/24", PodCIDRs: []string{"10.244.7.0/24"}, ProviderID: "kapi://" + ns,
+			// The TaintNodesByCondition admission adds the not-ready taint to every new node.
+			Taints: []corev1.Taint{{Key: "node.kubernetes.io/not-ready", Effect: corev1.TaintEffectNoSchedule}}},
+		Status: corev1.NodeStatus{Capacity: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("4"), corev1.ResourceMemory: resource.MustParse("8Gi"), corev1.ResourcePods: resource.MustParse("110")},
+			Addresses:       []corev1.NodeAddress{{Type: corev1.NodeInternalIP, Address: "10.0.0.7"}, {Type: corev1.NodeHostName, Address: ns + "-node"}},
+			DaemonEndpoints: corev1.NodeDaemonEndpoints{KubeletEndpoint: corev1.DaemonEndpoint{Port: 10250}},
+			NodeInfo:        corev1.NodeSystemInfo{KubeletVersion: "v1.33.0", OSImage: "kapi", OperatingSystem: "linux", Architecture: "amd64", ContainerRuntimeVersion: "kapi://0.1"}}}
+	roundTripKind(ctx, e, kindCase[*corev1.Node, *corev1.NodeList]{
+		resource: "nodes", path: "/api/v1/nodes/" + node.Name, listPath: "/api/v1/nodes", client: cs.CoreV1().Nodes(), json: js.CoreV1().Nodes(), want: node,
+		checkGet: func(got *corev1.Node, _ bool) {
+			q := got.Status.Allocatable[corev1.ResourceCPU]
+			c.eq("nodes allocatable defaults to capacity", q.String(), "4")
+		},
+		status: func(n *corev1.Node) (*corev1.Node, error) {
+			n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastHeartbeatTime: tStart, LastTransitionTime: tOld, Reason: "KubeletReady", Message: "ready"}}
+			return cs.CoreV1().Nodes().UpdateStatus(ctx, n, metav1.UpdateOptions{})
+		},
+		checkStatus: func(n *corev1.Node) {
+			c.eq("nodes Ready", len(n.Status.Conditions) == 1 && n.Status.Conditions[0].Status == corev1.ConditionTrue, true)
+		},
+		deleteEvents: gone,
+	})
+
+	roundTripKind(ctx, e, kindCase[*corev1.Event, *corev1.EventList]{
+		resource: "events", path: core + "/events/pb-ev", listPath: core + "/events", client: cs.CoreV1().Events(ns), json: js.CoreV1().Events(ns),
+		want: &corev1.Event{ObjectMeta: metav1.ObjectMeta{Name: "pb-ev", Namespace: ns},
+			InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: ns, Name: "pb-pod", UID: "u", APIVersion: "v1", FieldPath: "spec.containers{db}"},
+			Reason: "Started", Message: "Started container db", Source: corev1.EventSource{Component: "kubelet", Host: "n1"}, FirstTimestamp: tOld, LastTimestamp: tStart, Count: 2, Type: corev1.EventTypeNormal},
+		deleteEvents: gone,
+	})
+
+	roundTripKind(ctx, e, kindCase[*eventsv1.Event, *eventsv1.EventList]{
+		resource: "events.events.k8s.io", path: "/apis/events.k8s.io/v1/namespaces/" + ns + "/events/pb-ev1", listPath: "/apis/events.k8s.io/v1/namespaces/" + ns + "/events",
+		client: cs.EventsV1().Events(ns), json: js.EventsV1().Events(ns),
+		want: &eventsv1.Event{ObjectMeta: metav1.ObjectMeta{Name: "pb-ev1", Namespace: ns}, EventTime: micro, ReportingController: "kapi.io/scheduler", ReportingInstance: "kapi-0",
+			Action: "Binding", Reason: "Scheduled", Regarding: corev1.ObjectReference{Kind: "Pod", Namespace: ns, Name: "pb-pod"}, Related: &corev1.ObjectReference{Kind: "Node", Name: "n1"},
+			Note: "Successfully assigned", Type: "Normal", Series: &eventsv1.EventSeries{Count: 2, LastObservedTime: micro}},
+		checkGet: func(got *eventsv1.Event, _ bool) {
+			// The same object read through core/v1.
+			if core, err := cs.CoreV1().Events(ns).Get(ctx, "pb-ev1", metav1.GetOptions{}); must(c, "events.k8s.io event as core/v1", err) {
+				c.eq("core/v1 view message", core.Message, "Successfully assigned")
+				c.eq("core/v1 view reportingComponent", core.ReportingController, "kapi.io/scheduler")
+				c.eq("core/v1 view involvedObject.name", core.InvolvedObject.Name, "pb-pod")
+			}
+		},
+		deleteEvents: gone,
+	})
+
+	fs := corev1.PersistentVolumeFilesystem
+	roundTripKind(ctx, e, kindCase[*corev1.PersistentVolume, *corev1.PersistentVolumeList]{
+		resource: "persistentvolumes", path: "/api/v1/persistentvolumes/" + ns + "-pv", listPath: "/api/v1/persistentvolumes", client: cs.CoreV1().PersistentVolumes(), json: js.CoreV1().PersistentVolumes(),
+		want: &corev1.PersistentVolume{ObjectMeta: metav1.ObjectMeta{Name: ns + "-pv", Labels: map[string]string{"disk": "ssd"}},
+			Spec: corev1.PersistentVolumeSpec{Capacity: corev1.ResourceList{corev1.ResourceStorage: resource.MustParse("5Gi")},
+				PersistentVolumeSource: corev1.PersistentVolumeSource{CSI: &corev1.CSIPersistentVolumeSource{Driver: "csi.kapi.io", VolumeHandle: "h1", FSType: "ext4", VolumeAttributes: map[string]string{"k": "v"}}},
+				AccessModes: []corev1.PersistentVolumeAccessMode{corev1.ReadWriteOnce}, PersistentVolumeReclaimPolicy: corev1.PersistentVolumeReclaimDelete, StorageClassName: "standard", VolumeMode: &fs,
+				ClaimRef: &corev1.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: ns, Name: "data", APIVersion: "v1"},
+				NodeAffinity: &corev1.VolumeNodeAffinity{Required: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{{Key: "kubernetes.io/hostname", Operator: corev1.NodeSelectorOpIn, Values: []string{"n1"}}}}}}}}},
+		status: func(pv *corev1.PersistentVolume) (*corev1.PersistentVolume, error) {
+			pv.Status.Phase = corev1.VolumeBound
+			return cs.CoreV1().PersistentVolumes().UpdateStatus(ctx, pv, metav1.UpdateOptions{})
+		},
+		checkStatus: func(pv *corev1.PersistentVolume) {
+			c.eq("persistentvolumes status.phase", pv.Status.Phase, corev1.VolumeBound)
+			c.truth("persistentvolumes lastPhaseTransitionTime", pv.Status.LastPhaseTransitionTime != nil, "unset")
+		},
+		deleteEvents: gone,
+	})
+
+	wait := storagev1.VolumeBindingWaitForFirstConsumer
+	retain := corev1.PersistentVolumeReclaimRetain
+	roundTripKind(ctx, e, kindCase[*storagev1.StorageClass, *storagev1.StorageClassList]{
+		resource: "storageclasses", path: "/apis/storage.k8s.io/v1/storageclasses/" + ns + "-sc", listPath: "/apis/storage.k8s.io/v1/storageclasses", client: cs.StorageV1().StorageClasses(), json: js.StorageV1().StorageClasses(),
+		want: &storagev1.StorageClass{ObjectMeta: metav1.ObjectMeta{Name: ns + "-sc"}, Provisioner: "kapi.io/simulated", Parameters: map[string]string{"type": "fast"}, ReclaimPolicy: &retain,
+			MountOptions: []string{"noatime"}, AllowVolumeExpansion: ptr(true), VolumeBindingMode: &wait,
+			AllowedTopologies: []corev1.TopologySelectorTerm{{MatchLabelExpressions: []corev1.TopologySelectorLabelRequirement{{Key: "zone", Values: []string{"a"}}}}}},
+		deleteEvents: gone,
+	})
+
+	roundTripKind(ctx, e, kindCase[*networkingv1.IPAddress, *networkingv1.IPAddressList]{
+		resource: "ipaddresses", path: "/apis/networking.k8s.io/v1/ipaddresses/10.96.200.1", listPath: "/apis/networking.k8s.io/v1/ipaddresses", client: cs.NetworkingV1().IPAddresses(), json: js.NetworkingV1().IPAddresses(),
+		want: &networkingv1.IPAddress{ObjectMeta: metav1.ObjectMeta{Name: "10.96.200.1"}, Spec: networkingv1.IPAddressSpec{ParentRef: &networkingv1.ParentReference{Resource: "services", Namespace: ns, Name: "reserved"}}},
+		deleteEvents: gone,
+	})
+
+	bindPod(ctx, c, cs)
+}
+
+// bindPod binds a pod through pods/binding (as a scheduler does) and checks the second bind is a Conflict.
+func bindPod(ctx context.Context, c *checker, cs kubernetes.Interface) {
+	pods := cs.CoreV1().Pods(ns)
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "pb-bind", Namespace: ns}, Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "nginx"}}}}
+	if _, err := pods.Create(ctx, pod, metav1.CreateOptions{}); !must(c, "bind: create pod", err) {
+		return
+	}
+	b := &corev1.Binding{ObjectMeta: metav1.ObjectMeta{Name: "pb-bind", Namespace: ns, Annotations: map[string]string{"kapi.dev/bound-by": "client-go"}}, Target: corev1.ObjectReference{Kind: "Node", Name: "n1"}}
+	if must(c, "bind", pods.Bind(ctx, b, metav1.CreateOptions{})) {
+		if got, err := pods.Get(ctx, "pb-bind", metav1.GetOptions{}); must(c, "bind: get", err) {
+			c.eq("bind: spec.nodeName", got.Spec.NodeName, "n1")
+			c.eq("bind: annotation", got.Annotations["kapi.dev/bound-by"], "client-go")
+			scheduled := false
+			for _, cond := range got.Status.Conditions {
+				if cond.Type == corev1.PodScheduled && cond.Status == corev1.ConditionTrue {
+					scheduled = true
+				}
+			}
+			c.eq("bind: PodScheduled", scheduled, true)
+		}
+		err := pods.Bind(ctx, b, metav1.CreateOptions{})
+		c.truth("bind again: Conflict", apierrors.IsConflict(err), "got %v", err)
+	}
+	must(c, "bind: delete pod", pods.Delete(ctx, "pb-bind", metav1.DeleteOptions{GracePeriodSeconds: ptr(int64(0))}))
 }
 
 // scaleRoundTrip reads and writes a StatefulSet's autoscaling/v1 Scale through the clientset.

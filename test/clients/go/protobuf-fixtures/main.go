@@ -26,7 +26,10 @@ import (
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	eventsv1 "k8s.io/api/events/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	schedv1 "k8s.io/api/scheduling/v1"
+	storagev1 "k8s.io/api/storage/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -51,6 +54,9 @@ func scheme() *runtime.Scheme {
 	policyv1.AddToScheme(s)
 	schedv1.AddToScheme(s)
 	coordinationv1.AddToScheme(s)
+	eventsv1.AddToScheme(s)
+	networkingv1.AddToScheme(s)
+	storagev1.AddToScheme(s)
 	metav1.AddToGroupVersion(s, schema.GroupVersion{Version: "v1"})
 	s.AddUnversionedTypes(schema.GroupVersion{Version: "v1"}, &metav1.Status{})
 	return s
@@ -309,10 +315,14 @@ func objects() map[string]runtime.Object {
 			Spec: coordinationv1.LeaseSpec{HolderIdentity: p("apiserver-abc_1"), LeaseDurationSeconds: p(int32(3600)), RenewTime: &micro}}, {ObjectMeta: metav1.ObjectMeta{Name: "empty", Namespace: "default"}}}}
 	bookmark := &appsv1.StatefulSet{TypeMeta: metav1.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
 		ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1234", Annotations: map[string]string{"k8s.io/initial-events-end": "true"}}}
-	return map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
+	out := map[string]runtime.Object{"pod": pod, "podMinimal": podMin, "podList": podl, "pvcList": pvcl, "controllerRevision": cr, "controllerRevisionEmpty": cr0,
 		"controllerRevisionList": crl, "scale": scale, "scaleZero": scale0, "bookmark": bookmark, "lease": lease, "leaseList": leasel,
 		"namespace": ns, "namespaceList": nsl, "priorityClass": pc, "priorityClassListEmpty": pcl, "priorityClassList": pcl2, "pdb": pdb, "pdbList": pdbl,
 		"pvc": pvc, "statefulSet": sts, "statefulSetList": stsl, "statusFailure": st, "statusSuccess": st2, "deleteOptions": do, "deleteOptionsApps": do2}
+	for k, v := range workflowObjects() {
+		out[k] = v
+	}
+	return out
 }
 
 func main() {
@@ -469,4 +479,89 @@ func stripNulls(in []byte) []byte {
 	}
 	walk()
 	return out.Bytes()
+}
+
+// workflowObjects: the kinds the controllers' workflow needs (Service, Node, Event in both
+// groups, Binding, PersistentVolume, StorageClass, IPAddress), with most of their fields set.
+func workflowObjects() map[string]runtime.Object {
+	ipv4 := corev1.IPv4Protocol
+	single := corev1.IPFamilyPolicySingleStack
+	cluster := corev1.ServiceInternalTrafficPolicyCluster
+	svc := &corev1.Service{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Service"}, ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "prod", UID: "svc-uid", ResourceVersion: "9", CreationTimestamp: t1, Labels: map[string]string{"app": "web"}},
+		Spec: corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "http", Protocol: corev1.ProtocolTCP, AppProtocol: p("http"), Port: 80, TargetPort: intstr.FromString("web"), NodePort: 30080},
+			{Name: "dns", Protocol: corev1.ProtocolUDP, Port: 53, TargetPort: intstr.FromInt32(5353)}},
+			Selector: map[string]string{"app": "web"}, ClusterIP: "10.96.0.10", ClusterIPs: []string{"10.96.0.10"}, Type: corev1.ServiceTypeLoadBalancer,
+			ExternalIPs: []string{"192.0.2.1"}, SessionAffinity: corev1.ServiceAffinityClientIP, LoadBalancerSourceRanges: []string{"10.0.0.0/8"},
+			SessionAffinityConfig: &corev1.SessionAffinityConfig{ClientIP: &corev1.ClientIPConfig{TimeoutSeconds: p(int32(10800))}},
+			ExternalTrafficPolicy: corev1.ServiceExternalTrafficPolicyLocal, HealthCheckNodePort: 31000, PublishNotReadyAddresses: true,
+			IPFamilies: []corev1.IPFamily{ipv4}, IPFamilyPolicy: &single, AllocateLoadBalancerNodePorts: p(true), LoadBalancerClass: p("example.com/lb"),
+			InternalTrafficPolicy: &cluster, TrafficDistribution: p("PreferClose")},
+		Status: corev1.ServiceStatus{LoadBalancer: corev1.LoadBalancerStatus{Ingress: []corev1.LoadBalancerIngress{{IP: "203.0.113.5", IPMode: p(corev1.LoadBalancerIPModeVIP),
+			Ports: []corev1.PortStatus{{Port: 80, Protocol: corev1.ProtocolTCP, Error: p("x")}}}, {Hostname: "lb.example.com"}}},
+			Conditions: []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, ObservedGeneration: 1, LastTransitionTime: t2, Reason: "Ok", Message: "m"}}}}
+	headless := &corev1.Service{ObjectMeta: metav1.ObjectMeta{Name: "nginx", Namespace: "prod"}, Spec: corev1.ServiceSpec{ClusterIP: "None", ClusterIPs: []string{"None"},
+		Ports: []corev1.ServicePort{{Port: 80, TargetPort: intstr.FromInt32(80), Protocol: corev1.ProtocolTCP}}, Type: corev1.ServiceTypeClusterIP, SessionAffinity: corev1.ServiceAffinityNone}}
+	svcl := &corev1.ServiceList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ServiceList"}, ListMeta: metav1.ListMeta{ResourceVersion: "10"},
+		Items: []corev1.Service{*headless, {ObjectMeta: metav1.ObjectMeta{Name: "ext", Namespace: "prod"}, Spec: corev1.ServiceSpec{Type: corev1.ServiceTypeExternalName, ExternalName: "example.com"}}}}
+	node := &corev1.Node{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Node"}, ObjectMeta: metav1.ObjectMeta{Name: "kapi-node-1", UID: "node-uid", Labels: map[string]string{"kubernetes.io/hostname": "kapi-node-1", "node-role.kubernetes.io/worker": ""}},
+		Spec: corev1.NodeSpec{PodCIDR: "10.244.1.0/24", PodCIDRs: []string{"10.244.1.0/24"}, ProviderID: "kapi://node-1", Unschedulable: true,
+			Taints: []corev1.Taint{{Key: "node.kubernetes.io/unschedulable", Effect: corev1.TaintEffectNoSchedule, TimeAdded: &t2}, {Key: "k", Value: "v", Effect: corev1.TaintEffectNoExecute}}},
+		Status: corev1.NodeStatus{Capacity: corev1.ResourceList{"cpu": resource.MustParse("4"), "memory": resource.MustParse("8Gi"), "pods": resource.MustParse("110")},
+			Allocatable: corev1.ResourceList{"cpu": resource.MustParse("3900m"), "memory": resource.MustParse("7Gi"), "pods": resource.MustParse("110")},
+			Phase:       corev1.NodeRunning,
+			Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastHeartbeatTime: t2, LastTransitionTime: t1, Reason: "KubeletReady", Message: "kubelet is posting ready status"},
+				{Type: corev1.NodeMemoryPressure, Status: corev1.ConditionFalse}},
+			Addresses:       []corev1.NodeAddress{{Type: corev1.NodeInternalIP, Address: "10.0.0.11"}, {Type: corev1.NodeHostName, Address: "kapi-node-1"}},
+			DaemonEndpoints: corev1.NodeDaemonEndpoints{KubeletEndpoint: corev1.DaemonEndpoint{Port: 10250}},
+			NodeInfo: corev1.NodeSystemInfo{MachineID: "m", SystemUUID: "s", BootID: "b", KernelVersion: "6.1.0", OSImage: "kapi simulated", ContainerRuntimeVersion: "kapi://0.1",
+				KubeletVersion: "v1.33.0", KubeProxyVersion: "", OperatingSystem: "linux", Architecture: "amd64", Swap: &corev1.NodeSwapStatus{Capacity: p(int64(0))}},
+			Images:          []corev1.ContainerImage{{Names: []string{"nginx:1.27", "nginx@sha256:aa"}, SizeBytes: 1234}},
+			VolumesInUse:    []corev1.UniqueVolumeName{"kubernetes.io/csi/x"},
+			VolumesAttached: []corev1.AttachedVolume{{Name: "kubernetes.io/csi/x", DevicePath: "/dev/x"}},
+			RuntimeHandlers: []corev1.NodeRuntimeHandler{{Name: "runc", Features: &corev1.NodeRuntimeHandlerFeatures{RecursiveReadOnlyMounts: p(true), UserNamespaces: p(false)}}},
+			Features:        &corev1.NodeFeatures{SupplementalGroupsPolicy: p(true)}}}
+	nodel := &corev1.NodeList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "NodeList"}, ListMeta: metav1.ListMeta{ResourceVersion: "11"}, Items: []corev1.Node{{ObjectMeta: metav1.ObjectMeta{Name: "bare"}}}}
+	micro := metav1.NewMicroTime(time.Date(2024, 1, 2, 3, 4, 5, 123456000, time.UTC))
+	ev := &corev1.Event{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Event"}, ObjectMeta: metav1.ObjectMeta{Name: "web-0.17a", Namespace: "prod", CreationTimestamp: t1},
+		InvolvedObject: corev1.ObjectReference{Kind: "Pod", Namespace: "prod", Name: "web-0", UID: "pod-uid", APIVersion: "v1", ResourceVersion: "5", FieldPath: "spec.containers{main}"},
+		Reason: "Started", Message: "Started container main", Source: corev1.EventSource{Component: "kubelet", Host: "kapi-node-1"}, FirstTimestamp: t1, LastTimestamp: t2, Count: 3, Type: corev1.EventTypeNormal}
+	evNew := &corev1.Event{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Event"}, ObjectMeta: metav1.ObjectMeta{Name: "web.17b", Namespace: "prod"},
+		InvolvedObject: corev1.ObjectReference{Kind: "StatefulSet", Namespace: "prod", Name: "web"}, Reason: "SuccessfulCreate", Message: "create Pod web-0 in StatefulSet web successful", Type: corev1.EventTypeNormal,
+		EventTime: micro, Series: &corev1.EventSeries{Count: 2, LastObservedTime: micro}, Action: "Create", Related: &corev1.ObjectReference{Kind: "Pod", Name: "web-0"},
+		ReportingController: "statefulset-controller", ReportingInstance: "kapi-0"}
+	item := *ev
+	item.TypeMeta = metav1.TypeMeta{}
+	evl := &corev1.EventList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "EventList"}, ListMeta: metav1.ListMeta{ResourceVersion: "12"}, Items: []corev1.Event{item}}
+	ev1 := &eventsv1.Event{TypeMeta: metav1.TypeMeta{APIVersion: "events.k8s.io/v1", Kind: "Event"}, ObjectMeta: metav1.ObjectMeta{Name: "web.17c", Namespace: "prod"},
+		EventTime: micro, Series: &eventsv1.EventSeries{Count: 4, LastObservedTime: micro}, ReportingController: "kapi.io/scheduler", ReportingInstance: "kapi-0", Action: "Binding", Reason: "Scheduled",
+		Regarding: corev1.ObjectReference{Kind: "Pod", Namespace: "prod", Name: "web-1"}, Related: &corev1.ObjectReference{Kind: "Node", Name: "kapi-node-1"}, Note: "bound", Type: "Normal",
+		DeprecatedSource: corev1.EventSource{Component: "c"}, DeprecatedFirstTimestamp: t1, DeprecatedLastTimestamp: t2, DeprecatedCount: 2}
+	ev1l := &eventsv1.EventList{TypeMeta: metav1.TypeMeta{APIVersion: "events.k8s.io/v1", Kind: "EventList"}, ListMeta: metav1.ListMeta{ResourceVersion: "13"}, Items: []eventsv1.Event{{ObjectMeta: metav1.ObjectMeta{Name: "e", Namespace: "prod"}}}}
+	binding := &corev1.Binding{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Binding"}, ObjectMeta: metav1.ObjectMeta{Name: "web-0", Namespace: "prod", Annotations: map[string]string{"a": "b"}},
+		Target: corev1.ObjectReference{Kind: "Node", Name: "kapi-node-1"}}
+	fs := corev1.PersistentVolumeFilesystem
+	pv := &corev1.PersistentVolume{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PersistentVolume"}, ObjectMeta: metav1.ObjectMeta{Name: "pvc-1234", Finalizers: []string{"kubernetes.io/pv-protection"},
+		Annotations: map[string]string{"pv.kubernetes.io/provisioned-by": "kapi.io/simulated"}},
+		Spec: corev1.PersistentVolumeSpec{Capacity: corev1.ResourceList{"storage": resource.MustParse("1Gi")},
+			PersistentVolumeSource: corev1.PersistentVolumeSource{CSI: &corev1.CSIPersistentVolumeSource{Driver: "kapi.io/simulated", VolumeHandle: "h-1", ReadOnly: true, FSType: "ext4",
+				VolumeAttributes: map[string]string{"k": "v"}, NodePublishSecretRef: &corev1.SecretReference{Name: "s", Namespace: "n"}}},
+			AccessModes: []corev1.PersistentVolumeAccessMode{corev1.ReadWriteOnce}, ClaimRef: &corev1.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: "prod", Name: "data-web-0", UID: "claim-uid", APIVersion: "v1", ResourceVersion: "3"},
+			PersistentVolumeReclaimPolicy: corev1.PersistentVolumeReclaimDelete, StorageClassName: "standard", MountOptions: []string{"ro"}, VolumeMode: &fs,
+			NodeAffinity: &corev1.VolumeNodeAffinity{Required: &corev1.NodeSelector{NodeSelectorTerms: []corev1.NodeSelectorTerm{{MatchExpressions: []corev1.NodeSelectorRequirement{{Key: "kubernetes.io/hostname", Operator: corev1.NodeSelectorOpIn, Values: []string{"kapi-node-1"}}}}}}}},
+		Status: corev1.PersistentVolumeStatus{Phase: corev1.VolumeBound, Message: "m", Reason: "r", LastPhaseTransitionTime: &t2}}
+	pvl := &corev1.PersistentVolumeList{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "PersistentVolumeList"}, ListMeta: metav1.ListMeta{ResourceVersion: "14"},
+		Items: []corev1.PersistentVolume{{ObjectMeta: metav1.ObjectMeta{Name: "local"}, Spec: corev1.PersistentVolumeSpec{PersistentVolumeSource: corev1.PersistentVolumeSource{HostPath: &corev1.HostPathVolumeSource{Path: "/tmp/pv", Type: p(corev1.HostPathDirectoryOrCreate)}}}}}}
+	wait := storagev1.VolumeBindingWaitForFirstConsumer
+	del := corev1.PersistentVolumeReclaimDelete
+	sc := &storagev1.StorageClass{TypeMeta: metav1.TypeMeta{APIVersion: "storage.k8s.io/v1", Kind: "StorageClass"}, ObjectMeta: metav1.ObjectMeta{Name: "standard", Annotations: map[string]string{"storageclass.kubernetes.io/is-default-class": "true"}},
+		Provisioner: "kapi.io/simulated", Parameters: map[string]string{"type": "ssd"}, ReclaimPolicy: &del, MountOptions: []string{"debug"}, AllowVolumeExpansion: p(true), VolumeBindingMode: &wait,
+		AllowedTopologies: []corev1.TopologySelectorTerm{{MatchLabelExpressions: []corev1.TopologySelectorLabelRequirement{{Key: "zone", Values: []string{"a", "b"}}}}}}
+	scl := &storagev1.StorageClassList{TypeMeta: metav1.TypeMeta{APIVersion: "storage.k8s.io/v1", Kind: "StorageClassList"}, ListMeta: metav1.ListMeta{ResourceVersion: "15"}, Items: []storagev1.StorageClass{{ObjectMeta: metav1.ObjectMeta{Name: "plain"}, Provisioner: "x"}}}
+	ip := &networkingv1.IPAddress{TypeMeta: metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "IPAddress"}, ObjectMeta: metav1.ObjectMeta{Name: "10.96.0.10",
+		Labels: map[string]string{"ipaddress.kubernetes.io/ip-family": "IPv4", "ipaddress.kubernetes.io/managed-by": "ipallocator.k8s.io"}},
+		Spec: networkingv1.IPAddressSpec{ParentRef: &networkingv1.ParentReference{Group: "", Resource: "services", Namespace: "prod", Name: "web"}}}
+	ipl := &networkingv1.IPAddressList{TypeMeta: metav1.TypeMeta{APIVersion: "networking.k8s.io/v1", Kind: "IPAddressList"}, ListMeta: metav1.ListMeta{ResourceVersion: "16"}, Items: []networkingv1.IPAddress{{ObjectMeta: metav1.ObjectMeta{Name: "fd00::1"}}}}
+	return map[string]runtime.Object{"service": svc, "serviceList": svcl, "node": node, "nodeList": nodel, "event": ev, "eventSeries": evNew, "eventList": evl,
+		"eventV1": ev1, "eventV1List": ev1l, "binding": binding, "persistentVolume": pv, "persistentVolumeList": pvl, "storageClass": sc, "storageClassList": scl,
+		"ipAddress": ip, "ipAddressList": ipl}
 }

@@ -1,0 +1,102 @@
+// Event validation with kube's paths and messages (pkg/apis/core/validation/events.go), on the
+// core/v1 form. Which rules apply depends on the version the request used: core/v1 keeps the
+// legacy rules only; events.k8s.io/v1 adds the strict ones and makes most fields immutable.
+
+import type { FieldError } from '../../../machinery/errors.js';
+import type { KObject } from '../../../machinery/object.js';
+import { invalid, required } from '../../../machinery/validation/field.js';
+import { isDNS1123Subdomain, isQualifiedName } from '../../../machinery/validation/names.js';
+import { asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
+
+export type EventAPI = 'v1' | 'events.k8s.io/v1';
+
+const REPORTING_INSTANCE_MAX = 128;
+const ACTION_MAX = 128;
+const REASON_MAX = 128;
+const NOTE_MAX = 1024;
+
+const isSet = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+const len = (v: unknown): number => Buffer.byteLength(str(v));
+
+/** legacyValidateEvent. */
+function legacy(ev: Obj, namespace: string, api: EventAPI): FieldError[] {
+  const errs: FieldError[] = [];
+  const reportingField = api === 'v1' ? 'reportingComponent' : 'reportingController';
+  const involved = asObj(ev.involvedObject) ?? {};
+  const involvedNs = str(involved.namespace);
+  if (!isSet(ev.eventTime)) {
+    if (!involvedNs) {
+      if (namespace !== '' && namespace !== 'default') errs.push(invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
+    } else if (namespace !== involvedNs) {
+      errs.push(invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
+    }
+  } else {
+    if (!involvedNs && namespace !== 'default' && namespace !== 'kube-system') {
+      errs.push(invalid('involvedObject.namespace', involvedNs, 'does not match event.namespace'));
+    }
+    const controller = str(ev.reportingComponent);
+    if (!controller) errs.push(required(reportingField));
+    for (const m of isQualifiedName(controller)) errs.push(invalid(reportingField, controller, m));
+    if (!str(ev.reportingInstance)) errs.push(required('reportingInstance'));
+    if (len(ev.reportingInstance) > REPORTING_INSTANCE_MAX) errs.push(invalid('reportingInstance', '', `can have at most ${REPORTING_INSTANCE_MAX} characters`));
+    if (!str(ev.action)) errs.push(required('action'));
+    if (len(ev.action) > ACTION_MAX) errs.push(invalid('action', '', `can have at most ${ACTION_MAX} characters`));
+    if (!str(ev.reason)) errs.push(required('reason'));
+    if (len(ev.reason) > REASON_MAX) errs.push(invalid('reason', '', `can have at most ${REASON_MAX} characters`));
+    if (len(ev.message) > NOTE_MAX) errs.push(invalid('message', '', `can have at most ${NOTE_MAX} characters`));
+  }
+  for (const m of isDNS1123Subdomain(namespace)) errs.push(invalid('namespace', namespace, m));
+  return errs;
+}
+
+function validateSeries(ev: Obj): FieldError[] {
+  const series = asObj(ev.series);
+  if (!series) return [];
+  const errs: FieldError[] = [];
+  if (typeof series.count !== 'number' || series.count < 2) errs.push(invalid('series.count', '', 'should be at least 2'));
+  if (!isSet(series.lastObservedTime)) errs.push(required('series.lastObservedTime'));
+  return errs;
+}
+
+/** ValidateEventCreate (the object metadata is checked by the store). */
+export function validateEventCreate(obj: KObject, api: EventAPI): FieldError[] {
+  const ev = obj as unknown as Obj;
+  const errs = legacy(ev, obj.metadata.namespace ?? '', api);
+  if (api === 'v1') return errs;
+  errs.push(...validateSeries(ev));
+  if (!isSet(ev.eventTime)) errs.push(required('eventTime'));
+  if (ev.type !== 'Normal' && ev.type !== 'Warning') errs.push(invalid('type', '', `has invalid value: ${str(ev.type)}`));
+  if (isSet(ev.firstTimestamp)) errs.push(invalid('firstTimestamp', '', 'needs to be unset'));
+  if (isSet(ev.lastTimestamp)) errs.push(invalid('lastTimestamp', '', 'needs to be unset'));
+  if (typeof ev.count === 'number' && ev.count !== 0) errs.push(invalid('count', '', 'needs to be unset'));
+  const source = asObj(ev.source) ?? {};
+  if (str(source.component) || str(source.host)) errs.push(invalid('source', '', 'needs to be unset'));
+  return errs;
+}
+
+/** MicroTime to the microsecond, as kube compares eventTime on update. */
+const toMicros = (v: unknown): string => {
+  if (typeof v !== 'string') return '';
+  const m = /^(.*?)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(v);
+  if (!m) return v;
+  const ms = Date.parse(`${m[1]}${m[3]}`);
+  return `${ms}.${(m[2] ?? '').padEnd(6, '0').slice(0, 6)}`;
+};
+
+/** ValidateEventUpdate. */
+export function validateEventUpdate(obj: KObject, old: KObject, api: EventAPI): FieldError[] {
+  const ev = obj as unknown as Obj;
+  const o = old as unknown as Obj;
+  const errs = legacy(ev, obj.metadata.namespace ?? '', api);
+  if (api === 'v1') return errs;
+  if (!deepEqual(ev.series, o.series)) errs.push(...validateSeries(ev));
+  const immutable = (field: string): void => {
+    if (!deepEqual(ev[field] ?? null, o[field] ?? null)) errs.push(invalid(field, ev[field] ?? null, 'field is immutable'));
+  };
+  for (const f of ['involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'reason', 'type']) immutable(f);
+  if (toMicros(ev.eventTime) !== toMicros(o.eventTime)) immutable('eventTime');
+  for (const f of ['action', 'related']) immutable(f);
+  if (!deepEqual(ev.reportingComponent ?? '', o.reportingComponent ?? '')) errs.push(invalid('reportingController', ev.reportingComponent ?? '', 'field is immutable'));
+  immutable('reportingInstance');
+  return errs;
+}
