@@ -225,6 +225,9 @@ export async function measureWatchLatency(target: Target, ctx: PhaseContext, nam
         let start = 0;
         for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', start)) {
           if (nl > start && s.charCodeAt(start) === 123) onLine(s, start, nl, w, now);
+          // The last chunk ("0" alone): the server ended this watch while keeping the
+          // connection alive (kube-apiserver does so to a watcher it finds too slow).
+          else if (nl === start + 2 && s.charCodeAt(start) === 48 && s.charCodeAt(start + 1) === 13) fail('the server ended the watch (last chunk)');
           start = nl + 1;
         }
         if (start < s.length) {
