@@ -63,7 +63,7 @@ export const clusterPhase: StandalonePhase<ClusterResult> = {
         // The nodes beyond `nodes` stop; haproxy takes them out of rotation within 2 s.
         for (const n of cluster.nodes.slice(nodes)) await n.stop();
         if (nodes < cluster.nodes.length) await new Promise((r) => setTimeout(r, 3000));
-        const target: Target = { name: `kapi x${nodes}`, host: kc.url.hostname, port: Number(kc.url.port), tls: kc.tls, token: kc.token, agent: makeAgent(cfg.concurrency, kc.tls) };
+        const target: Target = { name: `kapi x${nodes}`, host: kc.url.hostname, port: Number(kc.url.port), tls: kc.tls, token: kc.token, agent: makeAgent(cfg.concurrency, kc.tls), pids: cluster.nodes.slice(0, nodes).flatMap((n) => (n.pid ? [n.pid] : [])) };
         try {
           runs.push(await measureNodes(target, cluster, nodes, ctx));
         } finally {
@@ -114,6 +114,7 @@ export const clusterPhase: StandalonePhase<ClusterResult> = {
         { id: `cluster.n${n}.cached_gets`, label: `${n} node${n > 1 ? 's' : ''}: resourceVersion=0 gets/s (baseline col: raw etcd gets/s)`, unit: '/s', kapi: num(run.cachedGets.okPerSec), baseline: gets, better: 'higher' },
         { id: `cluster.n${n}.watch_p50`, label: `${n} node${n > 1 ? 's' : ''}: watch delivery p50 from the 201`, unit: 'ms', kapi: num(run.watch?.latencyFromAckMs.p50), baseline: null, better: 'lower' },
         { id: `cluster.n${n}.watch_p99`, label: `${n} node${n > 1 ? 's' : ''}: watch delivery p99 from the 201 (${run.watch?.watchers ?? '?'} watchers)`, unit: 'ms', kapi: num(run.watch?.latencyFromAckMs.p99), baseline: null, better: 'lower' },
+        { id: `cluster.n${n}.watch_cpu`, label: `${n} node${n > 1 ? 's' : ''}: the nodes' CPU per delivered event`, unit: 'µs', kapi: run.watch?.serverCpuPerDeliveryUs ?? null, baseline: null, better: 'lower' },
         {
           id: `cluster.n${n}.failures`,
           label: `${n} node${n > 1 ? 's' : ''}: failed requests, missed or duplicated watch deliveries`,

@@ -267,7 +267,7 @@ export async function measureWatchLatency(target: Target, ctx: PhaseContext, nam
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     loopDelay.enable();
     const cpu0 = process.cpuUsage();
-    const srvCpu0 = readCpuSeconds(target.pid);
+    const srvCpu0 = serverCpuSeconds(target);
     const wall0 = performance.now();
     let issued = 0;
     let ok = 0;
@@ -330,7 +330,7 @@ export async function measureWatchLatency(target: Target, ctx: PhaseContext, nam
     const drainMs = complete ? Math.max(0, nowMs() - lastAck) : NaN;
     const cpu = process.cpuUsage(cpu0);
     const wall = performance.now() - wall0;
-    const srvCpu1 = readCpuSeconds(target.pid);
+    const srvCpu1 = serverCpuSeconds(target);
     loopDelay.disable();
 
     // 5. Tally. Only watchers that connected count; each must see each acknowledged write once.
@@ -417,6 +417,18 @@ export async function measureWatchLatency(target: Target, ctx: PhaseContext, nam
   );
   return r;
 
+}
+
+/** CPU seconds of the server behind the target: its one process, or the sum over a cluster's nodes. */
+function serverCpuSeconds(target: Target): number | undefined {
+  if (!target.pids) return readCpuSeconds(target.pid);
+  let sum = 0;
+  for (const pid of target.pids) {
+    const s = readCpuSeconds(pid);
+    if (s === undefined) return undefined;
+    sum += s;
+  }
+  return sum;
 }
 
 export const watchLatencyPhase: ServerPhase<WatchLatencyResult> = {
