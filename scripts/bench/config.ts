@@ -67,6 +67,8 @@ export interface BenchConfig {
   kapiUrl?: string;
   /** BENCH_KAPI_TOKEN: the bearer token for it. */
   kapiToken?: string;
+  /** BENCH_KAPI_PID: the running server's pid, for its CPU readings (a kube-apiserver under BENCH_KAPI_URL). */
+  kapiPid?: number;
   /** BENCH_KAPI_CA: the CA file to trust for it (unset: its certificate is not checked). */
   kapiCA?: string;
   /** Targets to run server phases against. */
@@ -136,6 +138,7 @@ export function loadConfig(): BenchConfig {
     kapiCmdIsDefault: !cmdRaw,
     kapiUrl: process.env.BENCH_KAPI_URL?.trim() || undefined,
     kapiToken: process.env.BENCH_KAPI_TOKEN?.trim() || undefined,
+    kapiPid: process.env.BENCH_KAPI_PID ? Number(process.env.BENCH_KAPI_PID) : undefined,
     kapiCA: process.env.BENCH_KAPI_CA?.trim() || undefined,
     targets,
     phases,

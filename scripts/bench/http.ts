@@ -32,6 +32,8 @@ export interface Target extends Endpoint {
   agent: http.Agent;
   /** Pid of the spawned server process (for /proc readings), when the harness started it. */
   pid?: number;
+  /** Pids of every server process behind the target (a cluster's nodes): their CPU is summed. */
+  pids?: number[];
 }
 
 export function makeAgent(concurrency: number, creds?: TLSCredentials): http.Agent {

@@ -112,7 +112,7 @@ async function main(): Promise<number> {
       tls: srv.tls,
       token: srv.token,
       agent: makeAgent(cfg.concurrency, srv.tls),
-      pid: srv.child?.pid,
+      pid: srv.child?.pid ?? (name === 'kapi' ? cfg.kapiPid : undefined),
     };
     try {
       for (const p of todo) {

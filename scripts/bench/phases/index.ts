@@ -5,6 +5,7 @@
 // `freshServer` phase gets a newly started server of its own per target.
 // Select a subset with BENCH_PHASES=id1,id2.
 import { applyPhase } from './apply.js';
+import { clusterPhase } from './cluster.js';
 import { createGetPhase } from './create-get.js';
 import { listPagedPhase } from './list-paged.js';
 import { listPhase } from './list.js';
@@ -18,7 +19,7 @@ import type { AnyPhase } from './types.js';
 
 // list-paged before watch-latency: the watch phase's PriorityClasses would otherwise be in
 // the paged list (the watches start from a list's resourceVersion, so earlier objects don't matter to them).
-export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, overloadPhase, createGetPhase, applyPhase, listPhase, protobufPhase, listPagedPhase, watchLatencyPhase, rssPhase];
+export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, overloadPhase, createGetPhase, applyPhase, listPhase, protobufPhase, listPagedPhase, watchLatencyPhase, rssPhase, clusterPhase];
 
 /** Order of rows in the report (by phase id); phases not listed go last. */
-export const REPORT_ORDER = ['ready', 'create-get', 'apply', 'list', 'protobuf', 'list-paged', 'watch-latency', 'rss', 'overload', 'raw-storage'];
+export const REPORT_ORDER = ['ready', 'create-get', 'apply', 'list', 'protobuf', 'list-paged', 'watch-latency', 'rss', 'overload', 'raw-storage', 'cluster'];

@@ -180,12 +180,14 @@ async function listContinue(
   }
   // Nothing of this resource changed since the token's revision: the cache holds that very
   // snapshot, so the page comes from memory instead of the store's history.
-  // (The store must still hold that revision: a compacted token expires all the same.)
+  // (The store must still hold that revision: a compacted token expires all the same.) The
+  // store is asked first: events that reach the cache while it answers would otherwise slip
+  // in between the check and the page, which would then mix two snapshots.
   if (
     tok.rv > 0 &&
+    tok.rv >= (await ctx.deps.storage.compactedRevision()) &&
     tok.rv <= ctx.cacheRevision &&
-    ctx.cache.eventsAfter(tok.rv)?.length === 0 &&
-    tok.rv >= (await ctx.deps.storage.compactedRevision())
+    ctx.cache.eventsAfter(tok.rv)?.length === 0
   ) {
     return listFromCache(ctx, prefix, limit, filter, { key: prefix + tok.start, rev: tok.rv });
   }
