@@ -27,7 +27,7 @@ import { buildAuthenticator, SYSTEM_PRIVILEGED_GROUP, ALL_AUTHENTICATED, type Au
 import { alwaysAllow, type Authorizer } from '../auth/authz/authorizer.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
-import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
+import { kubeControllerFactories } from '../controllers/kube-controllers.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -46,6 +46,8 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** kube-controller-manager's --controllers, resolved (default `*`). */
+  controllers?: string[];
   /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
   eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
@@ -287,19 +289,13 @@ export class KapiNode {
     this.refreshObjectCounts();
   }
 
-  /** The controllers kube-controller-manager would run; every new one is added here. */
+  /** The controllers kube-controller-manager would run (by --controllers), and the event expiry. */
   private controllerFactories(): ControllerFactory[] {
     return [
-      {
-        name: 'namespace',
-        create: (ctx) =>
-          new NamespaceLifecycleController(
-            this.storeFor('', 'namespaces')!,
-            () => [...this.stores.values()].filter((s) => s.def.namespaced),
-            this.log,
-            ctx,
-          ),
-      },
+      ...kubeControllerFactories(
+        { storeFor: (g, r) => this.storeFor(g, r), stores: () => [...this.stores.values()], log: this.log },
+        this.cfg.controllers ?? ['*'],
+      ),
       ...(this.cfg.eventTTLMs === 0
         ? []
         : [{ name: 'event-ttl', create: () => new EventTTLController(this.storeFor('', 'events')!, this.cfg.eventTTLMs ?? 3_600_000, this.log) }]),
@@ -319,6 +315,7 @@ export class KapiNode {
         // The embedded store is locked by this one process: no other node can hold the lease.
         exclusive: this.cfg.storageBackend === 'level',
       },
+      { storeFor: (g, r) => this.storeFor(g, r) },
     );
     this.controllers.start();
     this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });

@@ -1,0 +1,56 @@
+// The controllers kapi runs as kube-controller-manager would, by their kube names, selected
+// with --controllers (framework/names.ts). Each is made fresh for every leadership term, on
+// the informers the manager shares among them, and writes through a ControllerClient that
+// checks leadership before every write.
+
+import type { Logger } from 'pino';
+import type { GenericStore } from '../registry/generic/store.js';
+import type { Controller, ControllerContext, ControllerFactory } from './manager.js';
+import { ControllerClient } from './framework/client.js';
+import { controllerEnabled } from './framework/names.js';
+import type { InformerFactory } from './framework/informer.js';
+import { NamespaceController } from './namespace/controller.js';
+import { StatefulSetController } from './statefulset/controller.js';
+
+export interface ControllerHost {
+  storeFor(group: string, resource: string): GenericStore | undefined;
+  /** Every served resource's store. */
+  stores(): GenericStore[];
+  log: Logger;
+}
+
+interface Made {
+  informers: InformerFactory;
+  client: ControllerClient;
+  ctx: ControllerContext;
+}
+
+function made(host: ControllerHost, ctx: ControllerContext): Made {
+  if (!ctx.informers) throw new Error('the controller manager has no informers (no stores given)');
+  return { informers: ctx.informers, client: new ControllerClient(host, ctx.leading), ctx };
+}
+
+const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): Controller }[] = [
+  {
+    name: 'namespace-controller',
+    create: (host, m) =>
+      new NamespaceController(
+        m.informers.for('', 'namespaces'),
+        () => host.stores().filter((s) => s.def.namespaced),
+        m.ctx.leading,
+        host.log,
+      ),
+  },
+  { name: 'statefulset-controller', create: (host, m) => new StatefulSetController(m.informers, m.client, host.log) },
+];
+
+/** The factories of the controllers `--controllers` enables (kube's names, `*`, `-name`). */
+export function kubeControllerFactories(host: ControllerHost, controllers: readonly string[]): ControllerFactory[] {
+  return KUBE_CONTROLLERS.filter((c) => controllerEnabled(c.name, controllers)).map((c) => ({
+    name: c.name,
+    create: (ctx) => c.create(host, made(host, ctx)),
+  }));
+}
+
+/** The controllers kapi implements, by kube name. */
+export const IMPLEMENTED_CONTROLLERS = KUBE_CONTROLLERS.map((c) => c.name);
