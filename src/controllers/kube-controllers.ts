@@ -11,6 +11,7 @@ import { controllerEnabled } from './framework/names.js';
 import type { InformerFactory } from './framework/informer.js';
 import { NamespaceController } from './namespace/controller.js';
 import { StatefulSetController } from './statefulset/controller.js';
+import { GarbageCollector } from './garbagecollector/collector.js';
 
 export interface ControllerHost {
   storeFor(group: string, resource: string): GenericStore | undefined;
@@ -41,6 +42,7 @@ const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): C
         host.log,
       ),
   },
+  { name: 'garbage-collector-controller', create: (host, m) => new GarbageCollector(m.informers, () => host.stores(), m.client, host.log) },
   { name: 'statefulset-controller', create: (host, m) => new StatefulSetController(m.informers, m.client, host.log) },
 ];
 
