@@ -12,6 +12,7 @@ import type { InformerFactory } from './framework/informer.js';
 import { NamespaceController } from './namespace/controller.js';
 import { StatefulSetController } from './statefulset/controller.js';
 import { GarbageCollector } from './garbagecollector/collector.js';
+import { DisruptionController } from './disruption/controller.js';
 
 export interface ControllerHost {
   storeFor(group: string, resource: string): GenericStore | undefined;
@@ -42,6 +43,7 @@ const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): C
         host.log,
       ),
   },
+  { name: 'disruption-controller', create: (host, m) => new DisruptionController(m.informers, m.client, host.log) },
   { name: 'garbage-collector-controller', create: (host, m) => new GarbageCollector(m.informers, () => host.stores(), m.client, host.log) },
   { name: 'statefulset-controller', create: (host, m) => new StatefulSetController(m.informers, m.client, host.log) },
 ];

@@ -12,6 +12,8 @@ export const CONTROLLER_MANAGER = 'kube-controller-manager';
 
 export interface StoreLookup {
   storeFor(group: string, resource: string): GenericStore | undefined;
+  /** Every served resource's store. */
+  stores?(): GenericStore[];
 }
 
 export class ControllerClient {
@@ -25,6 +27,11 @@ export class ControllerClient {
     const s = this.lookup.storeFor(group, resource);
     if (!s) throw new Error(`no store for ${resource}.${group}`);
     return s;
+  }
+
+  /** Every served resource's store. */
+  stores(): GenericStore[] {
+    return this.lookup.stores?.() ?? [];
   }
 
   private check(): void {

@@ -4,7 +4,6 @@
 // but no longer matches is released, one another controller owns is left alone.
 
 import type { KObject } from '../../machinery/object.js';
-import { LabelSelector, type LabelRequirement } from '../../machinery/selectors.js';
 import { asArr, isObj, str, type Obj } from '../../machinery/json-view.js';
 import { StatusError } from '../../machinery/errors.js';
 
@@ -31,43 +30,7 @@ export function newControllerRef(owner: KObject, apiVersion: string, kind: strin
   return { apiVersion, kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }
 
-/** A selector that matches nothing (a nil LabelSelector in most APIs). */
-export const NOTHING = { matches: (): boolean => false, empty: false, toString: () => '' } as const;
-
-export type Selector = Pick<LabelSelector, 'matches' | 'empty' | 'toString'>;
-
-/**
- * metav1.LabelSelectorAsSelector: null or undefined selects nothing, `{}` everything;
- * throws for an operator it does not know (validation keeps those out of stored objects).
- */
-export function selectorFromObject(sel: unknown): Selector {
-  if (!isObj(sel)) return NOTHING;
-  const reqs: LabelRequirement[] = [];
-  const labels = isObj(sel.matchLabels) ? (sel.matchLabels as Record<string, string>) : {};
-  for (const [k, v] of Object.entries(labels)) reqs.push({ key: k, operator: '=', values: [String(v)] });
-  for (const e of asArr(sel.matchExpressions).filter(isObj)) {
-    const key = str(e.key);
-    const values = [...new Set(asArr(e.values).map(String))].sort();
-    switch (e.operator) {
-      case 'In':
-        reqs.push({ key, operator: 'in', values });
-        break;
-      case 'NotIn':
-        reqs.push({ key, operator: 'notin', values });
-        break;
-      case 'Exists':
-        reqs.push({ key, operator: 'exists', values: [] });
-        break;
-      case 'DoesNotExist':
-        reqs.push({ key, operator: '!', values: [] });
-        break;
-      default:
-        throw new Error(`${JSON.stringify(str(e.operator))} is not a valid label selector operator`);
-    }
-  }
-  reqs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return new LabelSelector(reqs);
-}
+export { NOTHING, selectorFromObject, type Selector } from '../../machinery/label-selector-object.js';
 
 /** Go's %v of a *metav1.LabelSelector, as kube's messages print one. */
 export function selectorGoString(sel: unknown): string {

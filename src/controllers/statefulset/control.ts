@@ -672,11 +672,9 @@ export class StatefulSetControl {
 export function scaledValue(v: unknown, total: number, roundUp: boolean): number {
   if (typeof v === 'number') return v;
   const s = String(v);
-  const m = /^(-?[0-9]+)%$/.exec(s);
-  if (!m) {
-    if (/^-?[0-9]+$/.test(s)) throw new Error(`invalid value for IntOrString: invalid type: string is not a percentage`);
-    throw new Error(`invalid value for IntOrString: invalid value ${JSON.stringify(s)}: ${/%$/.test(s) ? 'invalid syntax' : 'invalid type: string is not a percentage'}`);
-  }
-  const pct = Number(m[1]);
+  if (!s.endsWith('%')) throw new Error('invalid value for IntOrString: invalid type: string is not a percentage');
+  const digits = s.slice(0, -1);
+  if (!/^[+-]?[0-9]+$/.test(digits)) throw new Error(`invalid value for IntOrString: invalid value ${JSON.stringify(s)}: strconv.Atoi: parsing ${JSON.stringify(digits)}: invalid syntax`);
+  const pct = Number(digits);
   return roundUp ? Math.ceil((pct * total) / 100) : Math.floor((pct * total) / 100);
 }

@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.policy.v1.Eviction", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -2052,6 +2052,16 @@ export const GENERATED: SchemaRegistry = {
       { name: "name", type: { kind: "string" }, required: true, omitempty: true, protobuf: 4 },
     ],
   },
+  "io.k8s.api.policy.v1.Eviction": {
+    name: "io.k8s.api.policy.v1.Eviction",
+    gvk: { group: "policy", version: "v1", kind: "Eviction" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "deleteOptions", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions" }, omitempty: true, pointer: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.api.policy.v1.PodDisruptionBudget": {
     name: "io.k8s.api.policy.v1.PodDisruptionBudget",
     gvk: { group: "policy", version: "v1", kind: "PodDisruptionBudget" },
@@ -2317,6 +2327,7 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.events.v1.EventList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.networking.v1.IPAddress": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.networking.v1.IPAddressList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.policy.v1.Eviction": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudget": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.policy.v1.PodDisruptionBudgetList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.scheduling.v1.PriorityClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
