@@ -36,7 +36,7 @@ describe('StatefulSet controller', () => {
     const set = withClaims(sts(name, { replicas: 3 }));
     const created = expectCode(await http(k, 'POST', STS(NS), set), 201);
     const sel = { app: name };
-    let pods = await waitPods(k, NS, sel, [`${name}-0`]);
+    const pods = await waitPods(k, NS, sel, [`${name}-0`]);
     const p0 = pods[0]!;
     expect(p0.metadata.labels).toMatchObject({
       app: name,
