@@ -5,11 +5,10 @@
 import { strconvParseBool, strconvParseInt } from '../machinery/go-format.js';
 import { readBody, decodeBody } from '../codec/body.js';
 import type { DeleteOptions } from '../registry/generic/store.js';
+import { deleteOptionsOf } from '../registry/generic/delete-options.js';
 import type { Scope } from './scope.js';
 import { strconvParam } from './write-options.js';
-import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
-
-const POLICIES = ['Foreground', 'Background', 'Orphan'];
+import { badRequest } from '../machinery/errors.js';
 
 type Raw = Record<string, unknown>;
 
@@ -84,23 +83,6 @@ function fromQuery(q: URLSearchParams): Raw {
   return out;
 }
 
-/** ValidateDeleteOptions. */
-function validate(raw: Raw): void {
-  const errs: FieldError[] = [];
-  const policy = raw.propagationPolicy as string | undefined;
-  if (raw.orphanDependents !== undefined && policy !== undefined) {
-    errs.push({ type: 'FieldValueInvalid', field: 'propagationPolicy', badValue: policy, detail: 'orphanDependents and deletionPropagation cannot be both set' });
-  }
-  if (policy !== undefined && !POLICIES.includes(policy)) {
-    errs.push({ type: 'FieldValueNotSupported', field: 'propagationPolicy', badValue: policy, detail: '', supported: [...POLICIES, 'nil'] });
-  }
-  const dry = raw.dryRun as string[] | undefined;
-  if (dry?.some((v) => v !== 'All')) {
-    errs.push({ type: 'FieldValueNotSupported', field: 'dryRun', badValue: dry, detail: '', supported: ['All'] });
-  }
-  if (errs.length) throw invalid('DeleteOptions', 'meta.k8s.io', '', errs);
-}
-
 /** DeleteOptions from the body (if any) or the query, validated as kube validates them. */
 export async function parseDeleteOptions(s: Scope): Promise<DeleteOptions> {
   const body = await readBody(s.ctx.req);
@@ -108,11 +90,5 @@ export async function parseDeleteOptions(s: Scope): Promise<DeleteOptions> {
     body.length > 0
       ? fromBody(decodeBody(body, s.ctx.get('content-type') || undefined, { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1' }))
       : fromQuery(s.query);
-  validate(raw);
-  const opts: DeleteOptions = { dryRun: ((raw.dryRun as string[] | undefined) ?? []).length > 0 };
-  if (raw.propagationPolicy !== undefined) opts.propagationPolicy = raw.propagationPolicy as DeleteOptions['propagationPolicy'];
-  if (raw.orphanDependents !== undefined) opts.orphanDependents = raw.orphanDependents as boolean;
-  if (raw.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = raw.gracePeriodSeconds as number;
-  if (raw.preconditions !== undefined) opts.preconditions = raw.preconditions as DeleteOptions['preconditions'];
-  return opts;
+  return deleteOptionsOf(raw);
 }

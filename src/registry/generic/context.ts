@@ -9,7 +9,7 @@ import type { WatchCache } from '../../cache/watch-cache.js';
 import type { GroupResource } from '../../machinery/errors.js';
 import type { KObject } from '../../machinery/object.js';
 import type { FieldManager } from '../../patch/ssa/field-manager.js';
-import type { HookStore, RegistryOptions, ResourceDef, WriteHooks } from '../types.js';
+import type { ActionStore, HookStore, RegistryOptions, ResourceDef, WriteHooks } from '../types.js';
 import type { StoredForm } from './stored-form.js';
 
 export interface StoreDeps {
@@ -26,7 +26,7 @@ export interface StoreDeps {
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
   admissionList: (group: string, resource: string) => Promise<KObject[]>;
   /** Another served resource's store, for types whose writes reach other objects (write hooks). */
-  storeFor?: (group: string, resource: string) => HookStore | undefined;
+  storeFor?: (group: string, resource: string) => (HookStore & ActionStore) | undefined;
   /** The server's settings the types read (the service ranges). */
   options?: RegistryOptions;
 }

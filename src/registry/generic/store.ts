@@ -9,7 +9,7 @@
 import { KindActor } from '../../actors/kind-actor.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
 import { StatusError, type GroupResource } from '../../machinery/errors.js';
-import { type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
+import { type ActionStore, type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
 import { storedFormOf } from './stored-form.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
 import { type KObject } from '../../machinery/object.js';
@@ -187,6 +187,17 @@ export class GenericStore {
 
   async getObject(namespace: string, name: string): Promise<KObject> {
     return decodeObject((await this.get(namespace, name)).bytes);
+  }
+
+  async currentObjects(namespace: string): Promise<KObject[]> {
+    await this.freshen(undefined);
+    return this.cache.list(this.listPrefix(namespace)).map((e) => decodeObject(e.bytes));
+  }
+
+  peer(group: string, resource: string): ActionStore {
+    const st = this.deps.storeFor?.(group, resource);
+    if (!st) throw new Error(`no store for ${resource}.${group}`);
+    return st;
   }
 
   async list(namespace: string, opts: ListOptions): Promise<ListResult> {
