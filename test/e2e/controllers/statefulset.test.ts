@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
-import { STS, expectCode, http, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { PC, STS, eventually, expectCode, http, pc, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 import { PODS, PVCS, REVS, eventsAbout, podsOf, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
 let k: KapiProcess;
@@ -208,5 +208,43 @@ describe('StatefulSet controller', () => {
     const released = await waitFor(k, PODS(NS, `${name}-0`), 'released', (p) => p.metadata.labels.app !== name && !p.metadata.ownerReferences);
     expect(released.metadata.uid).toBe(pod!.metadata.uid);
     expect(created.metadata.uid).toBeTruthy();
+  });
+
+  it('records FailedCreate with kube\'s message, folding repeats into one Event whose count grows, and goes on once the pod can be made', async () => {
+    const name = uniq('fail');
+    const cls = uniq('prio');
+    const set = sts(name, { replicas: 1 });
+    set.spec.template.spec.priorityClassName = cls;
+    expectCode(await http(k, 'POST', STS(NS), set), 201);
+    const message = `create Pod ${name}-0 in StatefulSet ${name} failed error: pods "${name}-0" is forbidden: no PriorityClass with name ${cls} was found`;
+    let ev: Obj | undefined;
+    await eventually(
+      'a repeated FailedCreate',
+      async () => {
+        ev = (await eventsAbout(k, NS, name)).find((e) => e.reason === 'FailedCreate');
+        return (ev?.count ?? 0) >= 2;
+      },
+      20_000,
+    );
+    expect(ev).toMatchObject({ type: 'Warning', message, source: { component: 'statefulset-controller' } });
+    expect(Date.parse(ev!.lastTimestamp)).toBeGreaterThanOrEqual(Date.parse(ev!.firstTimestamp));
+    expect((await eventsAbout(k, NS, name)).filter((e) => e.reason === 'FailedCreate')).toHaveLength(1);
+    expectCode(await http(k, 'POST', PC(), pc(cls, 4242)), 201);
+    const [pod] = await waitPods(k, NS, { app: name }, [`${name}-0`], 30_000);
+    expect(pod!.spec.priority).toBe(4242);
+  });
+
+  it('counts a Ready pod as available only after minReadySeconds', async () => {
+    const name = uniq('minready');
+    const set = sts(name, { replicas: 1 });
+    set.spec.minReadySeconds = 2;
+    expectCode(await http(k, 'POST', STS(NS), set), 201);
+    await waitPods(k, NS, { app: name }, [`${name}-0`]);
+    await setReady(k, NS, `${name}-0`);
+    const ready = await waitFor(k, STS(NS, name), 'ready', (s) => s.status?.readyReplicas === 1);
+    expect(ready.status.availableReplicas).toBe(0);
+    const t0 = Date.now();
+    await waitFor(k, STS(NS, name), 'available', (s) => s.status?.availableReplicas === 1, 20_000);
+    expect(Date.now() - t0).toBeGreaterThan(800);
   });
 });
