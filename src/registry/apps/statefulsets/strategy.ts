@@ -16,6 +16,8 @@ import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
 import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
 import { podSpecWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
+import { featureEnabled } from '../../../machinery/feature-gates.js';
+import { validateIntOrPercent } from '../../policy/poddisruptionbudgets/strategy.js';
 
 interface StsSpec {
   replicas?: number;
@@ -58,13 +60,14 @@ function claimTemplateInOrder(t: Record<string, unknown>): Record<string, unknow
 }
 
 /**
- * MaxUnavailableStatefulSet is off in 1.33: the field is dropped before validation; so are
- * the template's gated pod fields (pod.DropDisabledTemplateFields).
+ * MaxUnavailableStatefulSet is off by default in 1.33: unless it is on (or the old object had
+ * it), the field is dropped before validation; so are the template's gated pod fields
+ * (pod.DropDisabledTemplateFields).
  */
 function dropDisabledFields(obj: KObject, old?: KObject): void {
   const ru = spec(obj).updateStrategy?.rollingUpdate;
   const oldHad = old && (old.spec as StsSpec | undefined)?.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined;
-  if (ru && !oldHad) delete ru.maxUnavailable;
+  if (ru && !oldHad && !featureEnabled('MaxUnavailableStatefulSet')) delete ru.maxUnavailable;
   const tspec = spec(obj).template?.spec;
   if (tspec) dropDisabledPodSpecFields(tspec, old ? (old.spec as StsSpec | undefined)?.template?.spec : undefined);
 }
@@ -101,6 +104,7 @@ function validateSpec(obj: KObject): FieldError[] {
       if (us.rollingUpdate) {
         errs.push(...nonNegative(us.rollingUpdate.partition, 'spec.updateStrategy.rollingUpdate.partition'));
         const mu = us.rollingUpdate.maxUnavailable;
+        errs.push(...validateIntOrPercent(mu, 'spec.updateStrategy.rollingUpdate.maxUnavailable'));
         if (mu !== undefined && (mu === 0 || mu === '0%')) {
           errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate.maxUnavailable', badValue: mu, detail: 'must not be 0' });
         }
