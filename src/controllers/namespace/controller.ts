@@ -49,7 +49,7 @@ export class NamespaceController extends QueueController {
       await this.finalize(name);
     } catch (e) {
       if (!(e instanceof ContentRemaining)) throw e;
-      this.log.debug({ namespace: name, err: e.message }, 'namespace content remaining; checking again');
+      this.log.warn({ namespace: name, err: e.message }, 'namespace cleanup failed; will retry');
       this.queue.addAfter(name, REMAINING_RECHECK_MS);
     }
   }
