@@ -39,7 +39,9 @@ export interface StartOptions {
 export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'kapi-test-')));
-  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), ...(opts.args ?? [])];
+  // Tests get a bare apiserver unless they ask for simulated nodes (`--simulate-nodes N` in args
+  // wins: the last value of a flag counts).
+  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), '--simulate-nodes', '0', ...(opts.args ?? [])];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
