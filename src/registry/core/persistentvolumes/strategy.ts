@@ -14,7 +14,7 @@ import { nowTimestamp } from '../../../machinery/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { qty } from '../../../schema/quantity.js';
 import { accessModesString } from '../persistentvolumeclaims/strategy.js';
-import { validateNodeSelector } from './node-affinity.js';
+import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import { quantityGoString } from './quantity-go.js';
 

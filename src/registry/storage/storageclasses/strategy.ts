@@ -10,7 +10,7 @@ import { isQualifiedName, nameIsDNSSubdomain } from '../../../machinery/validati
 import { forbidden, invalid, notSupported, required, tooLong } from '../../../machinery/validation/field.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { validateTopologySelectorTerm } from '../../core/persistentvolumes/node-affinity.js';
+import { validateTopologySelectorTerm } from './topology.js';
 
 /** The annotation that marks a default class (storageutil.IsDefaultAnnotation also reads the beta one). */
 export const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
