@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { setFeatureGates } from './machinery/feature-gates.js';
 import { validateTiming } from './controllers/leader-election.js';
+import { resolveControllers } from './controllers/framework/names.js';
 import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
 import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
@@ -45,6 +46,10 @@ Flags of serve:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --event-ttl duration              how long events are kept after their last write (default 1h0m0s; 0 keeps them)
+  --controllers strings             controllers to run, by kube-controller-manager's names: '*' (every one on by
+                                    default), 'name', '-name' (default [*]); kapi runs node-lifecycle-controller,
+                                    node-ipam-controller, pod-garbage-collector-controller, persistentvolume-binder-controller
+  --scheduler                       run the scheduler (kube-scheduler's part of a kapi server) (default true)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
   --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
   --leader-elect                    run the controllers only on the node holding the controller lease (default true)
@@ -137,7 +142,7 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect']),
+      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect', 'scheduler']),
       options: {
         'data-dir': { type: 'string', default: './data' },
         'cert-dir': { type: 'string' },
@@ -159,6 +164,8 @@ async function serve(argv: string[]): Promise<void> {
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
         'event-ttl': { type: 'string', default: '1h0m0s' },
+        controllers: { type: 'string', multiple: true },
+        scheduler: { type: 'string', default: 'true' },
         'storage-sync': { type: 'boolean', default: false },
         'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         'service-node-port-range': { type: 'string', default: '30000-32767' },
@@ -240,6 +247,8 @@ async function serve(argv: string[]): Promise<void> {
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,
       watchHistoryMs: parseDuration(values['watch-history']),
       eventTTLMs: parseDuration(values['event-ttl']),
+      controllers: resolveControllers(values.controllers === undefined ? ['*'] : listOf(values.controllers)),
+      scheduler: parseGoBool('scheduler', values.scheduler),
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],

@@ -159,8 +159,9 @@ export class PodWorker {
       void this.finalDelete();
       return;
     }
-    this.sync();
-    this.after(this.node.options.podStartDelayMs, () => this.startSandbox());
+    // The first status (ContainerCreating) is written before the sandbox starts, so every pod
+    // shows it, however short the delay.
+    void this.writeStatus().then(() => this.after(this.node.options.podStartDelayMs, () => this.startSandbox()));
   }
 
   /** A pod this node ran before the agent restarted: its containers are still running. */
@@ -455,6 +456,8 @@ export class PodWorker {
       await this.writeStatusOnce();
     } finally {
       this.writing = false;
+      // A change made while this write was on its way still goes out.
+      if (this.dirty) this.sync();
     }
   }
 

@@ -43,6 +43,7 @@ import { NodeIPAMController, DEFAULT_NODE_IPAM, type NodeIPAMConfig } from '../c
 import { VolumeBinder } from '../controllers/volumes/binder.js';
 import { SimulatedProvisioner } from '../controllers/volumes/provisioner.js';
 import { NodeAgent } from '../agent/agent.js';
+import { controllerEnabled } from '../controllers/framework/names.js';
 import type { AgentOptions } from '../agent/options.js';
 import { nodeCredentials } from './node-credentials.js';
 import type { CertKey } from '../auth/pki/certs.js';
@@ -56,6 +57,10 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** kube-controller-manager's --controllers, resolved (default `*`). */
+  controllers?: string[];
+  /** --scheduler: run the scheduler (default true). */
+  scheduler?: boolean;
   /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
   eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
@@ -342,14 +347,16 @@ export class KapiNode {
   /**
    * What makes pods run on (simulated) nodes, elected like the other controllers: kube-scheduler,
    * and kube-controller-manager's node-lifecycle, node-ipam, pod-garbage-collector and
-   * persistentvolume-binder controllers, with kapi's volume provisioner. With no Node objects at
+   * persistentvolume-binder controllers (as --controllers selects them), with kapi's volume
+   * provisioner beside the binder; the scheduler unless --scheduler=false. With no Node objects at
    * all they change nothing (no pod is marked unschedulable), so a server without nodes keeps
    * its pods as a plain apiserver would.
    */
   private simulationControllers(): ControllerFactory[] {
     const st = (g: string, r: string): GenericStore => this.storeFor(g, r)!;
     const events = st('', 'events');
-    return [
+    const chosen = this.cfg.controllers ?? ['*'];
+    const all: ControllerFactory[] = [
       {
         name: 'scheduler',
         create: (ctx) =>
@@ -374,6 +381,13 @@ export class KapiNode {
         create: (ctx) => new SimulatedProvisioner({ claims: st('', 'persistentvolumeclaims'), volumes: st('', 'persistentvolumes'), classes: st('storage.k8s.io', 'storageclasses'), events }, ctx, this.nodeName),
       },
     ];
+    // kube-controller-manager's by --controllers; the provisioner goes with the volume binder.
+    const enabled = (name: string): boolean => {
+      if (name === 'scheduler') return this.cfg.scheduler !== false;
+      if (name === 'simulated-volume-provisioner') return controllerEnabled('persistentvolume-binder-controller', chosen);
+      return controllerEnabled(name, chosen);
+    };
+    return all.filter((f) => enabled(f.name));
   }
 
   private startControllers(): void {

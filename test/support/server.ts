@@ -39,9 +39,10 @@ export interface StartOptions {
 export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'kapi-test-')));
-  // Tests get a bare apiserver unless they ask for simulated nodes (`--simulate-nodes N` in args
-  // wins: the last value of a flag counts).
-  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), '--simulate-nodes', '0', ...(opts.args ?? [])];
+  // Tests get a plain apiserver (no simulated node, no scheduler, only the namespace controller)
+  // unless they ask: `--controllers` values add up (`--controllers '*'` turns every one on), and
+  // the last `--simulate-nodes` or `--scheduler` counts.
+  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), '--controllers', 'namespace-controller', '--simulate-nodes', '0', '--scheduler=false', ...(opts.args ?? [])];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

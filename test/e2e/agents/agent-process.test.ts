@@ -45,7 +45,7 @@ describe('kapi agent, a separate process', () => {
   let agent: { proc: ChildProcess; logs: () => string } | undefined;
 
   beforeAll(async () => {
-    k = await startKapi({ args: ['--simulate-nodes', '1', '--node-monitor-grace-period', '5s', '--node-monitor-period', '1s', ...TIMING] });
+    k = await startKapi({ args: ['--controllers', '*', '--scheduler', '--simulate-nodes', '1', '--node-monitor-grace-period', '5s', '--node-monitor-period', '1s', ...TIMING] });
     agent = await startAgent(k, ['--cert-dir', join(k.dataDir, 'pki'), '--nodes', '1', '--node-name-prefix', 'worker-', '--node-labels', 'pool=agents', ...TIMING]);
   }, 60_000);
 
@@ -123,7 +123,8 @@ describe('kapi agent, a separate process', () => {
 describe('--simulate-nodes 0', () => {
   let k: KapiProcess;
   beforeAll(async () => {
-    k = await startKapi({ args: ['--simulate-nodes', '0'] });
+    // What `kapi serve --simulate-nodes 0` runs: every controller and the scheduler, no node.
+    k = await startKapi({ args: ['--controllers', '*', '--scheduler', '--simulate-nodes', '0'] });
   }, 60_000);
   afterAll(async () => {
     await k?.stop();

@@ -14,7 +14,7 @@ const POD = (name = ''): string => `/api/v1/namespaces/${NS}/pods${name ? `/${na
 const PVC = (name = ''): string => `/api/v1/namespaces/${NS}/persistentvolumeclaims${name ? `/${name}` : ''}`;
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--simulate-nodes', '2', '--pod-start-delay', '300ms', '--crash-loop-run-time', '300ms'] });
+  k = await startKapi({ args: ['--controllers', '*', '--scheduler', '--simulate-nodes', '2', '--pod-start-delay', '300ms', '--crash-loop-run-time', '300ms'] });
   await eventually('two Ready nodes', async () => (await readyNodes()).length === 2, 30_000);
 }, 60_000);
 
@@ -115,7 +115,8 @@ describe('pods on simulated nodes', () => {
   it('schedules a pod, which goes ContainerCreating -> Running and Ready with kubelet\'s status', async () => {
     const name = uniq('run');
     const seen: string[] = [];
-    const w = k.httpRequest(`${POD()}?watch=1&fieldSelector=metadata.name=${name}`, { method: 'GET' }, (res) => {
+    const rv = (await get(POD()))!.metadata.resourceVersion;
+    const w = k.httpRequest(`${POD()}?watch=1&resourceVersion=${rv}&fieldSelector=metadata.name=${name}`, { method: 'GET' }, (res) => {
       let buf = '';
       res.on('data', (d: Buffer) => {
         buf += d.toString();
