@@ -97,6 +97,7 @@ export class SimulatedNode {
   async start(): Promise<void> {
     this.recorder.event(this.nodeRef(), 'Normal', 'Starting', 'Starting kubelet.');
     await this.register();
+    if (this.stopped) return;
     this.recorder.event(this.nodeRef(), 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
     this.nodeInformer = new Informer(
       this.client,
@@ -104,6 +105,7 @@ export class SimulatedNode {
       { upsert: (n) => this.onNode(n), remove: () => this.onNodeDeleted() },
     );
     await this.nodeInformer.start();
+    if (this.stopped) return;
     void this.renewLease();
     this.leaseTimer = setInterval(() => void this.renewLease(), (this.options.nodeLeaseDurationSeconds * 1000) / 4);
     this.statusTimer = setInterval(() => void this.updateStatus(), this.options.nodeStatusUpdateFrequencyMs);
@@ -113,6 +115,7 @@ export class SimulatedNode {
       { upsert: (p, old) => this.onPod(p, old), remove: (p) => this.onPodGone(p) },
     );
     await this.podInformer.start();
+    if (this.stopped) this.podInformer.stop();
   }
 
   async stop(): Promise<void> {

@@ -313,7 +313,10 @@ export class KapiNode {
     this.background.push(kubernetesService);
     this.startControllers();
     this.refreshObjectCounts();
-    if (cfg.simulatedNodes && cfg.simulatedNodes.nodeNames.length > 0) await this.startAgent(cfg.simulatedNodes, prepared);
+    // The nodes register after the server is ready, as kubelets do: they do not hold its start up.
+    if (cfg.simulatedNodes && cfg.simulatedNodes.nodeNames.length > 0) {
+      this.startAgent(cfg.simulatedNodes, prepared).catch((e: unknown) => this.log.error({ err: e }, 'the simulated nodes failed to start'));
+    }
   }
 
   /** The in-process node agent: simulated kubelets talking to this node over its own listener. */
