@@ -43,6 +43,14 @@ function hexOf(name: string, salt: string): string {
   return out;
 }
 
+/** How long pods wait for the node IPAM controller before the node picks its own range. */
+const CIDR_WAIT_MS = 3000;
+
+function fallbackCIDR(name: string): string {
+  const h = parseInt(hexOf(name, 'cidr').slice(0, 4), 16) % 256;
+  return `10.245.${h}.0/24`;
+}
+
 const uuidOf = (hex: string): string => hex.slice(0, 32).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 export class SimulatedNode {
@@ -57,6 +65,7 @@ export class SimulatedNode {
   private lease?: Obj;
   private nodeUID = '';
   private cidr?: PodCIDR;
+  private readonly createdAt = Date.now();
   private lastReport = 0;
   private stopped = false;
   private readonly log: Logger;
@@ -83,10 +92,23 @@ export class SimulatedNode {
       recorder: this.recorder,
       options,
       log: this.log,
-      allocateIP: () => this.cidr?.allocate(),
+      allocateIP: () => this.podCIDR()?.allocate(),
       releaseIP: (ip) => this.cidr?.release(ip),
       claimIP: (ip) => this.cidr?.claim(ip),
     };
+  }
+
+  /**
+   * The pod CIDR the node IPAM controller gave the node; against a server that gives none
+   * (an apiserver without kapi's controllers), after a short wait, a /24 of 10.245.0.0/16 picked
+   * by the node's name, as a CNI plugin with host-local ranges would have.
+   */
+  private podCIDR(): PodCIDR | undefined {
+    if (!this.cidr && Date.now() - this.createdAt > CIDR_WAIT_MS) {
+      this.cidr = new PodCIDR(fallbackCIDR(this.name));
+      this.log.info({ node: this.name, podCIDR: this.cidr.cidr }, 'no pod CIDR from the server: using a local range');
+    }
+    return this.cidr;
   }
 
   private nodeRef(): ObjectRef {

@@ -65,7 +65,8 @@ function containerStatus(c: SimContainer): Obj {
     imageID: c.created ? c.imageID : '',
   };
   if (c.containerID) out.containerID = c.containerID;
-  out.started = c.started;
+  // kubelet's prober: only a running container can be started.
+  out.started = c.started && r.kind === 'running';
   if (c.created && c.volumeMounts.length > 0) out.volumeMounts = c.volumeMounts;
   return out;
 }
