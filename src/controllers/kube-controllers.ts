@@ -5,7 +5,7 @@
 
 import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic/store.js';
-import type { Controller, ControllerContext, ControllerFactory } from './manager.js';
+import { informersOf, type Controller, type ControllerContext, type ControllerFactory } from './manager.js';
 import { ControllerClient } from './framework/client.js';
 import { controllerEnabled } from './framework/names.js';
 import type { InformerFactory } from './framework/informer.js';
@@ -28,8 +28,7 @@ interface Made {
 }
 
 function made(host: ControllerHost, ctx: ControllerContext): Made {
-  if (!ctx.informers) throw new Error('the controller manager has no informers (no stores given)');
-  return { informers: ctx.informers, client: new ControllerClient(host, ctx.leading), ctx };
+  return { informers: informersOf(ctx), client: new ControllerClient(host, ctx.leading), ctx };
 }
 
 const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): Controller }[] = [

@@ -24,6 +24,12 @@ export interface ControllerContext {
   informers?: InformerFactory;
 }
 
+/** The informers of a context; the manager makes them whenever it was given the stores. */
+export function informersOf(ctx: ControllerContext): InformerFactory {
+  if (!ctx.informers) throw new Error('the controller manager has no informers (no stores given)');
+  return ctx.informers;
+}
+
 export interface ControllerFactory {
   name: string;
   create(ctx: ControllerContext): Controller;

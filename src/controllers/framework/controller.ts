@@ -48,25 +48,54 @@ export abstract class QueueController implements Controller {
   }
 
   private async worker(): Promise<void> {
-    for (;;) {
-      const key = await this.queue.get();
-      if (key === undefined) return;
-      this.busy++;
-      try {
-        await this.sync(key);
-        this.queue.forget(key);
-      } catch (err) {
-        if (err instanceof NotLeadingError || this.stopped) {
-          this.queue.forget(key);
-        } else {
-          this.log.debug({ controller: this.name, key, err: (err as Error).message }, 'error syncing; requeuing');
-          this.queue.addRateLimited(key);
-        }
-      } finally {
-        this.queue.done(key);
+    await runWorker(this.queue, (key) => this.sync(key), this.log, () => this.stopped, {
+      busy: () => this.busy++,
+      done: () => {
         this.busy--;
         if (this.busy === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
+      },
+    });
+  }
+}
+
+/**
+ * One worker of a queue (client-go's processNextWorkItem loop): it takes keys off `queue` and
+ * syncs them until the queue shuts down. A sync that fails is retried through the rate limiter;
+ * one that succeeds, or fails because this node stopped leading or the controller `stopped()`,
+ * is forgotten (its backoff starts over).
+ */
+export async function runWorker(
+  queue: RateLimitingQueue<string>,
+  sync: (key: string) => Promise<void>,
+  log: Logger,
+  stopped: () => boolean,
+  track?: { busy(): void; done(): void },
+): Promise<void> {
+  for (;;) {
+    const key = await queue.get();
+    if (key === undefined) return;
+    track?.busy();
+    try {
+      await sync(key);
+      queue.forget(key);
+    } catch (err) {
+      if (err instanceof NotLeadingError || stopped()) {
+        queue.forget(key);
+      } else {
+        log.debug({ controller: queue.name, key, err: (err as Error).message }, 'error syncing; requeuing');
+        queue.addRateLimited(key);
       }
+    } finally {
+      queue.done(key);
+      track?.done();
     }
   }
+}
+
+/**
+ * `workers` workers on `queue`, for a controller with several queues (the persistent volume
+ * binder's claims and volumes, ...); they end when the queue is shut down.
+ */
+export function startWorkers(queue: RateLimitingQueue<string>, workers: number, sync: (key: string) => Promise<void>, log: Logger): void {
+  for (let i = 0; i < workers; i++) void runWorker(queue, sync, log, () => queue.isShuttingDown);
 }

@@ -166,6 +166,11 @@ export class InformerFactory {
     private readonly resyncMs = 0,
   ) {}
 
+  /** The informer of a store's resource. */
+  of(store: GenericStore): SharedInformer {
+    return this.for(store.def.group, store.def.resource);
+  }
+
   /** The informer of a served resource (started on first use). */
   for(group: string, resource: string): SharedInformer {
     const k = `${group}/${resource}`;

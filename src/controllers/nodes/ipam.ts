@@ -9,9 +9,11 @@ import { StatusError } from '../../machinery/errors.js';
 import { asObj, str, type Obj } from '../../machinery/json-view.js';
 import { EventRecorder } from '../../client/events.js';
 import { storeEventSink } from '../event-sink.js';
-import { CacheInformer } from '../cache-informer.js';
-import { KeyedQueue } from '../keyed-queue.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { RateLimitingQueue } from '../framework/workqueue.js';
+import { startWorkers } from '../framework/controller.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
+import { CONTROLLER_MANAGER } from '../framework/client.js';
 
 export interface NodeIPAMConfig {
   /** --cluster-cidr (IPv4). */
@@ -36,8 +38,8 @@ export function checkNodeIPAM(cfg: NodeIPAMConfig): string | undefined {
 }
 
 export class NodeIPAMController implements Controller {
-  private readonly nodes: CacheInformer;
-  private readonly queue: KeyedQueue;
+  private readonly nodes: SharedInformer;
+  private readonly queue: RateLimitingQueue<string>;
   private readonly recorder: EventRecorder;
   private readonly used = new Map<number, string>();
   private readonly base: number;
@@ -54,14 +56,14 @@ export class NodeIPAMController implements Controller {
     private readonly cfg: NodeIPAMConfig,
   ) {
     this.log = ctx.log.child({ controller: 'node-ipam' });
-    this.nodes = new CacheInformer(nodes);
+    this.nodes = informersOf(ctx).of(nodes);
     const [ip, bits] = cfg.clusterCIDR.split('/');
     const prefix = Number(bits);
     this.blockSize = 2 ** (32 - cfg.nodeCIDRMaskSize);
     this.blocks = 2 ** (cfg.nodeCIDRMaskSize - prefix);
     this.base = (toInt(ip!) & ~(2 ** (32 - prefix) - 1)) >>> 0;
-    this.queue = new KeyedQueue('node_ipam', (name) => this.sync(name), this.log, 1);
-    this.recorder = new EventRecorder(storeEventSink(events, 'kube-controller-manager', () => !this.stopped && ctx.leading()), { component: 'cidrAllocator' }, { log: this.log });
+    this.queue = new RateLimitingQueue<string>('node_ipam');
+    this.recorder = new EventRecorder(storeEventSink(events, CONTROLLER_MANAGER, () => !this.stopped && ctx.leading()), { component: 'cidrAllocator' }, { log: this.log });
   }
 
   private blockOf(cidr: string): number | undefined {
@@ -72,7 +74,8 @@ export class NodeIPAMController implements Controller {
   }
 
   start(): void {
-    this.cleanup = this.nodes.on({
+    startWorkers(this.queue, 1, (name) => this.sync(name), this.log);
+    this.cleanup = this.nodes.addEventHandler({
       add: (n) => this.seen(n),
       update: (_o, n) => this.seen(n),
       delete: (n) => {
@@ -80,14 +83,12 @@ export class NodeIPAMController implements Controller {
         if (b !== undefined && this.used.get(b) === str(n.metadata.name)) this.used.delete(b);
       },
     });
-    this.nodes.start();
   }
 
   stop(): void {
     this.stopped = true;
     this.cleanup?.();
-    this.nodes.stop();
-    this.queue.stop();
+    this.queue.shutDown();
     this.recorder.stop();
   }
 

@@ -18,9 +18,11 @@ import { nowTimestamp } from '../../machinery/meta.js';
 import { asArr, asObj, str, type Obj } from '../../machinery/json-view.js';
 import { EventRecorder, refOf } from '../../client/events.js';
 import { storeEventSink } from '../event-sink.js';
-import { CacheInformer } from '../cache-informer.js';
-import { KeyedQueue } from '../keyed-queue.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { RateLimitingQueue } from '../framework/workqueue.js';
+import { startWorkers } from '../framework/controller.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
+import { CONTROLLER_MANAGER } from '../framework/client.js';
 
 export interface NodeLifecycleConfig {
   /** --node-monitor-period */
@@ -40,7 +42,6 @@ export interface NodeLifecycleStores {
   events: GenericStore;
 }
 
-const MANAGER = 'kube-controller-manager';
 const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 const NOT_READY = 'node.kubernetes.io/not-ready';
@@ -70,15 +71,15 @@ const conditionsOf = (n: Obj): Obj[] => asArr(asObj(n.status)?.conditions).map(a
 const readyOf = (n: Obj): Obj | undefined => conditionsOf(n).find((c) => c.type === 'Ready');
 
 export class NodeLifecycleController implements Controller {
-  private readonly nodes: CacheInformer;
-  private readonly leases: CacheInformer;
-  private readonly pods: CacheInformer;
+  private readonly nodes: SharedInformer;
+  private readonly leases: SharedInformer;
+  private readonly pods: SharedInformer;
   private readonly recorder: EventRecorder;
   private readonly health = new Map<string, Health>();
   private readonly known = new Set<string>();
   /** Nodes whose pods were marked not ready since they last were Ready. */
   private readonly marked = new Set<string>();
-  private readonly taintQueue: KeyedQueue;
+  private readonly taintQueue: RateLimitingQueue<string>;
   private readonly cleanups: (() => void)[] = [];
   private timer?: NodeJS.Timeout;
   private monitoring = false;
@@ -91,11 +92,11 @@ export class NodeLifecycleController implements Controller {
     private readonly cfg: NodeLifecycleConfig,
   ) {
     this.log = ctx.log.child({ controller: 'node-lifecycle' });
-    this.nodes = new CacheInformer(stores.nodes);
-    this.leases = new CacheInformer(stores.leases);
-    this.pods = new CacheInformer(stores.pods);
-    this.recorder = new EventRecorder(storeEventSink(stores.events, MANAGER, () => this.mayWrite()), { component: 'node-controller' }, { log: this.log, qps: 1000, burst: 1000 });
-    this.taintQueue = new KeyedQueue('node_lifecycle_controller', (name) => this.syncTaints(name), this.log);
+    this.nodes = informersOf(ctx).of(stores.nodes);
+    this.leases = informersOf(ctx).of(stores.leases);
+    this.pods = informersOf(ctx).of(stores.pods);
+    this.recorder = new EventRecorder(storeEventSink(stores.events, CONTROLLER_MANAGER, () => this.mayWrite()), { component: 'node-controller' }, { log: this.log, qps: 1000, burst: 1000 });
+    this.taintQueue = new RateLimitingQueue<string>('node_lifecycle_controller');
   }
 
   private mayWrite(): boolean {
@@ -103,11 +104,11 @@ export class NodeLifecycleController implements Controller {
   }
 
   start(): void {
+    startWorkers(this.taintQueue, 4, (name) => this.syncTaints(name), this.log);
     this.cleanups.push(
-      this.nodes.on({ add: (n) => this.taintQueue.add(str(meta(n).name)), update: (_o, n) => this.taintQueue.add(str(meta(n).name)) }),
-      this.pods.on({ add: (p) => this.onPod(undefined, p), update: (o, p) => this.onPod(o, p) }),
+      this.nodes.addEventHandler({ add: (n) => this.taintQueue.add(str(meta(n).name)), update: (_o, n) => this.taintQueue.add(str(meta(n).name)) }),
+      this.pods.addEventHandler({ add: (p) => this.onPod(undefined, p), update: (o, p) => this.onPod(o, p) }),
     );
-    for (const i of [this.nodes, this.leases, this.pods]) i.start();
     this.timer = setInterval(() => void this.monitor(), this.cfg.monitorPeriodMs);
     this.timer.unref();
     void this.monitor();
@@ -117,8 +118,7 @@ export class NodeLifecycleController implements Controller {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     for (const c of this.cleanups.splice(0)) c();
-    for (const i of [this.nodes, this.leases, this.pods]) i.stop();
-    this.taintQueue.stop();
+    this.taintQueue.shutDown();
     this.recorder.stop();
   }
 
@@ -275,7 +275,7 @@ export class NodeLifecycleController implements Controller {
 
   private async ctxUpdate(store: GenericStore, ns: string, name: string, sub: string, f: (o: KObject) => KObject): Promise<KObject | undefined> {
     if (!this.mayWrite()) return undefined;
-    const r = await store.guaranteedUpdate(ns, name, sub, (o) => (this.mayWrite() ? f(o) : o), undefined, false, { manager: MANAGER, subresource: sub });
+    const r = await store.guaranteedUpdate(ns, name, sub, (o) => (this.mayWrite() ? f(o) : o), undefined, false, { manager: CONTROLLER_MANAGER, subresource: sub });
     return r.obj;
   }
 

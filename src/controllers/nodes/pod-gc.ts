@@ -11,8 +11,9 @@ import type { KObject } from '../../machinery/object.js';
 import { StatusError } from '../../machinery/errors.js';
 import { nowTimestamp } from '../../machinery/meta.js';
 import { asArr, asObj, str, type Obj } from '../../machinery/json-view.js';
-import { CacheInformer } from '../cache-informer.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
+import { CONTROLLER_MANAGER } from '../framework/client.js';
 
 export interface PodGCConfig {
   /** gcCheckPeriod: 20 s in kube. */
@@ -25,7 +26,6 @@ export interface PodGCConfig {
 
 export const DEFAULT_POD_GC: PodGCConfig = { periodMs: 20_000, quarantineMs: 40_000, terminatedThreshold: 12_500 };
 
-const MANAGER = 'kube-controller-manager';
 const OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
 
 const meta = (o: Obj): Obj => asObj(o.metadata) ?? {};
@@ -33,8 +33,8 @@ const phaseOf = (p: Obj): string => str(asObj(p.status)?.phase);
 const isTerminal = (p: Obj): boolean => phaseOf(p) === 'Succeeded' || phaseOf(p) === 'Failed';
 
 export class PodGCController implements Controller {
-  private readonly pods: CacheInformer;
-  private readonly nodes: CacheInformer;
+  private readonly pods: SharedInformer;
+  private readonly nodes: SharedInformer;
   /** Nodes seen missing, with when: gone for good once the quarantine has passed. */
   private readonly missingSince = new Map<string, number>();
   private timer?: NodeJS.Timeout;
@@ -49,13 +49,11 @@ export class PodGCController implements Controller {
     private readonly cfg: PodGCConfig,
   ) {
     this.log = ctx.log.child({ controller: 'pod-gc' });
-    this.pods = new CacheInformer(pods);
-    this.nodes = new CacheInformer(nodes);
+    this.pods = informersOf(ctx).of(pods);
+    this.nodes = informersOf(ctx).of(nodes);
   }
 
   start(): void {
-    this.pods.start();
-    this.nodes.start();
     this.timer = setInterval(() => void this.gc(), this.cfg.periodMs);
     this.timer.unref();
   }
@@ -63,8 +61,6 @@ export class PodGCController implements Controller {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    this.pods.stop();
-    this.nodes.stop();
   }
 
   private mayWrite(): boolean {
@@ -175,7 +171,7 @@ export class PodGCController implements Controller {
           },
           undefined,
           false,
-          { manager: MANAGER, subresource: 'status' },
+          { manager: CONTROLLER_MANAGER, subresource: 'status' },
         );
       }
       if (!this.mayWrite()) return;

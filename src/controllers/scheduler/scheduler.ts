@@ -22,8 +22,8 @@ import { asArr, asObj, str, type Obj } from '../../machinery/json-view.js';
 import { EventsRecorder, refOf } from '../../client/events.js';
 import { podBinding } from '../../registry/core/pods/binding.js';
 import { storeEventSink } from '../event-sink.js';
-import { CacheInformer } from '../cache-informer.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
 import { emptyUsage, filterNode, fitErrorMessage, hostPorts, nodeSelectorMatches, podRequests, type Failure, type NodeUsage } from './fit.js';
 
 export const SCHEDULER_NAME = 'default-scheduler';
@@ -101,11 +101,11 @@ interface VolumePlan {
 }
 
 export class Scheduler implements Controller {
-  private readonly pods: CacheInformer;
-  private readonly nodes: CacheInformer;
-  private readonly claims: CacheInformer;
-  private readonly volumes: CacheInformer;
-  private readonly classes: CacheInformer;
+  private readonly pods: SharedInformer;
+  private readonly nodes: SharedInformer;
+  private readonly claims: SharedInformer;
+  private readonly volumes: SharedInformer;
+  private readonly classes: SharedInformer;
   private readonly recorder: EventsRecorder;
   private readonly queue = new Map<string, Queued>();
   private readonly inFlight = new Set<string>();
@@ -126,11 +126,11 @@ export class Scheduler implements Controller {
     instance: string,
   ) {
     this.log = ctx.log.child({ controller: 'scheduler' });
-    this.pods = new CacheInformer(stores.pods);
-    this.nodes = new CacheInformer(stores.nodes);
-    this.claims = new CacheInformer(stores.claims);
-    this.volumes = new CacheInformer(stores.volumes);
-    this.classes = new CacheInformer(stores.classes);
+    this.pods = informersOf(ctx).of(stores.pods);
+    this.nodes = informersOf(ctx).of(stores.nodes);
+    this.claims = informersOf(ctx).of(stores.claims);
+    this.volumes = informersOf(ctx).of(stores.volumes);
+    this.classes = informersOf(ctx).of(stores.classes);
     this.recorder = new EventsRecorder(storeEventSink(stores.events, MANAGER, () => !this.stopped && ctx.leading()), SCHEDULER_NAME, `${SCHEDULER_NAME}-${instance}`, {
       log: this.log,
       qps: 1000,
@@ -141,13 +141,12 @@ export class Scheduler implements Controller {
   start(): void {
     const retryAll = (): void => this.moveAllToActive();
     this.cleanups.push(
-      this.nodes.on({ add: retryAll, update: retryAll, delete: retryAll }),
-      this.claims.on({ add: retryAll, update: () => this.claimsChanged(), delete: retryAll }),
-      this.volumes.on({ add: retryAll, update: retryAll, delete: retryAll }),
-      this.classes.on({ add: retryAll, update: retryAll }),
-      this.pods.on({ add: (p) => this.onPod(p), update: (_o, p) => this.onPod(p), delete: (p) => this.onPodDeleted(p) }),
+      this.nodes.addEventHandler({ add: retryAll, update: retryAll, delete: retryAll }),
+      this.claims.addEventHandler({ add: retryAll, update: () => this.claimsChanged(), delete: retryAll }),
+      this.volumes.addEventHandler({ add: retryAll, update: retryAll, delete: retryAll }),
+      this.classes.addEventHandler({ add: retryAll, update: retryAll }),
+      this.pods.addEventHandler({ add: (p) => this.onPod(p), update: (_o, p) => this.onPod(p), delete: (p) => this.onPodDeleted(p) }),
     );
-    for (const i of [this.nodes, this.claims, this.volumes, this.classes, this.pods]) i.start();
     this.flushTimer = setInterval(() => this.flushLongUnschedulable(), 30_000);
     this.flushTimer.unref();
     this.kick();
@@ -156,7 +155,6 @@ export class Scheduler implements Controller {
   stop(): void {
     this.stopped = true;
     for (const c of this.cleanups.splice(0)) c();
-    for (const i of [this.nodes, this.claims, this.volumes, this.classes, this.pods]) i.stop();
     if (this.timer) clearTimeout(this.timer);
     if (this.flushTimer) clearInterval(this.flushTimer);
     for (const w of this.claimWaiters) w();

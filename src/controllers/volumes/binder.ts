@@ -20,9 +20,11 @@ import { asArr, asObj, deepEqual, str, type Obj } from '../../machinery/json-vie
 import { qty } from '../../schema/quantity.js';
 import { EventRecorder, refOf } from '../../client/events.js';
 import { storeEventSink } from '../event-sink.js';
-import { CacheInformer } from '../cache-informer.js';
-import { KeyedQueue } from '../keyed-queue.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { RateLimitingQueue } from '../framework/workqueue.js';
+import { startWorkers } from '../framework/controller.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
+import { CONTROLLER_MANAGER } from '../framework/client.js';
 
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
@@ -31,7 +33,6 @@ export const ANN_STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner
 export const ANN_BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-provisioner';
 export const ANN_PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
 
-const MANAGER = 'kube-controller-manager';
 const SYNC_PERIOD_MS = 15_000;
 
 export interface VolumeStores {
@@ -80,12 +81,12 @@ function selectorMatches(c: Obj, v: Obj): boolean {
 }
 
 export class VolumeBinder implements Controller {
-  private readonly claims: CacheInformer;
-  private readonly volumes: CacheInformer;
-  private readonly classes: CacheInformer;
-  private readonly pods: CacheInformer;
-  private readonly claimQueue: KeyedQueue;
-  private readonly volumeQueue: KeyedQueue;
+  private readonly claims: SharedInformer;
+  private readonly volumes: SharedInformer;
+  private readonly classes: SharedInformer;
+  private readonly pods: SharedInformer;
+  private readonly claimQueue: RateLimitingQueue<string>;
+  private readonly volumeQueue: RateLimitingQueue<string>;
   private readonly recorder: EventRecorder;
   private readonly cleanups: (() => void)[] = [];
   private timer?: NodeJS.Timeout;
@@ -97,13 +98,13 @@ export class VolumeBinder implements Controller {
     private readonly ctx: ControllerContext,
   ) {
     this.log = ctx.log.child({ controller: 'persistentvolume-binder' });
-    this.claims = new CacheInformer(stores.claims);
-    this.volumes = new CacheInformer(stores.volumes);
-    this.classes = new CacheInformer(stores.classes);
-    this.pods = new CacheInformer(stores.pods);
-    this.claimQueue = new KeyedQueue('claims', (k) => this.syncClaim(k), this.log);
-    this.volumeQueue = new KeyedQueue('volumes', (k) => this.syncVolume(k), this.log);
-    this.recorder = new EventRecorder(storeEventSink(stores.events, MANAGER, () => this.mayWrite()), { component: 'persistentvolume-controller' }, { log: this.log, qps: 1000, burst: 1000 });
+    this.claims = informersOf(ctx).of(stores.claims);
+    this.volumes = informersOf(ctx).of(stores.volumes);
+    this.classes = informersOf(ctx).of(stores.classes);
+    this.pods = informersOf(ctx).of(stores.pods);
+    this.claimQueue = new RateLimitingQueue<string>('claims');
+    this.volumeQueue = new RateLimitingQueue<string>('volumes');
+    this.recorder = new EventRecorder(storeEventSink(stores.events, CONTROLLER_MANAGER, () => this.mayWrite()), { component: 'persistentvolume-controller' }, { log: this.log, qps: 1000, burst: 1000 });
   }
 
   private mayWrite(): boolean {
@@ -111,10 +112,12 @@ export class VolumeBinder implements Controller {
   }
 
   start(): void {
+    startWorkers(this.claimQueue, 4, (k) => this.syncClaim(k), this.log);
+    startWorkers(this.volumeQueue, 4, (k) => this.syncVolume(k), this.log);
     const claim = (c: Obj): void => this.claimQueue.add(claimKey(c));
     const volume = (v: Obj): void => this.volumeQueue.add(str(meta(v).name));
     this.cleanups.push(
-      this.claims.on({
+      this.claims.addEventHandler({
         add: claim,
         update: (_o, c) => claim(c),
         delete: (c) => {
@@ -124,7 +127,7 @@ export class VolumeBinder implements Controller {
           for (const v of this.volumes.list()) if (volumeBoundToClaim(v, c)) volume(v);
         },
       }),
-      this.volumes.on({
+      this.volumes.addEventHandler({
         add: volume,
         update: (_o, v) => volume(v),
         delete: (v) => {
@@ -133,7 +136,6 @@ export class VolumeBinder implements Controller {
         },
       }),
     );
-    for (const i of [this.classes, this.pods, this.volumes, this.claims]) i.start();
     this.timer = setInterval(() => this.resync(), SYNC_PERIOD_MS);
     this.timer.unref();
   }
@@ -142,9 +144,8 @@ export class VolumeBinder implements Controller {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     for (const c of this.cleanups.splice(0)) c();
-    for (const i of [this.classes, this.pods, this.volumes, this.claims]) i.stop();
-    this.claimQueue.stop();
-    this.volumeQueue.stop();
+    this.claimQueue.shutDown();
+    this.volumeQueue.shutDown();
     this.recorder.stop();
   }
 
@@ -158,7 +159,7 @@ export class VolumeBinder implements Controller {
   private async write(store: GenericStore, ns: string, name: string, sub: string, f: (o: KObject) => KObject): Promise<KObject | undefined> {
     if (!this.mayWrite()) return undefined;
     try {
-      const r = await store.guaranteedUpdate(ns, name, sub, (o) => (this.mayWrite() ? f(o) : o), undefined, false, { manager: MANAGER, subresource: sub });
+      const r = await store.guaranteedUpdate(ns, name, sub, (o) => (this.mayWrite() ? f(o) : o), undefined, false, { manager: CONTROLLER_MANAGER, subresource: sub });
       return r.obj;
     } catch (e) {
       if (e instanceof StatusError && e.code === 404) return undefined;

@@ -17,9 +17,10 @@ import { asArr, asObj, str, type Obj } from '../../machinery/json-view.js';
 import { EventRecorder, refOf } from '../../client/events.js';
 import { SIMULATED_PROVISIONER } from '../../registry/storage/storageclasses/strategy.js';
 import { storeEventSink } from '../event-sink.js';
-import { CacheInformer } from '../cache-informer.js';
-import { KeyedQueue } from '../keyed-queue.js';
-import type { Controller, ControllerContext } from '../manager.js';
+import type { SharedInformer } from '../framework/informer.js';
+import { RateLimitingQueue } from '../framework/workqueue.js';
+import { startWorkers } from '../framework/controller.js';
+import { informersOf, type Controller, type ControllerContext } from '../manager.js';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_BETA_STORAGE_PROVISIONER } from './binder.js';
 
 export interface ProvisionerStores {
@@ -38,11 +39,11 @@ const annotations = (o: Obj): Record<string, string> => (asObj(meta(o).annotatio
 const claimKey = (c: Obj): string => `${str(meta(c).namespace)}/${str(meta(c).name)}`;
 
 export class SimulatedProvisioner implements Controller {
-  private readonly claims: CacheInformer;
-  private readonly volumes: CacheInformer;
-  private readonly classes: CacheInformer;
-  private readonly claimQueue: KeyedQueue;
-  private readonly volumeQueue: KeyedQueue;
+  private readonly claims: SharedInformer;
+  private readonly volumes: SharedInformer;
+  private readonly classes: SharedInformer;
+  private readonly claimQueue: RateLimitingQueue<string>;
+  private readonly volumeQueue: RateLimitingQueue<string>;
   private readonly recorder: EventRecorder;
   private readonly cleanups: (() => void)[] = [];
   private stopped = false;
@@ -54,11 +55,11 @@ export class SimulatedProvisioner implements Controller {
     instance: string,
   ) {
     this.log = ctx.log.child({ controller: 'simulated-provisioner' });
-    this.claims = new CacheInformer(stores.claims);
-    this.volumes = new CacheInformer(stores.volumes);
-    this.classes = new CacheInformer(stores.classes);
-    this.claimQueue = new KeyedQueue('provisioner_claims', (k) => this.syncClaim(k), this.log);
-    this.volumeQueue = new KeyedQueue('provisioner_volumes', (k) => this.syncVolume(k), this.log);
+    this.claims = informersOf(ctx).of(stores.claims);
+    this.volumes = informersOf(ctx).of(stores.volumes);
+    this.classes = informersOf(ctx).of(stores.classes);
+    this.claimQueue = new RateLimitingQueue<string>('provisioner_claims');
+    this.volumeQueue = new RateLimitingQueue<string>('provisioner_volumes');
     // The external provisioner library names its event source <provisioner>_<host>_<id>.
     this.recorder = new EventRecorder(
       storeEventSink(stores.events, 'kapi-provisioner', () => this.mayWrite()),
@@ -72,19 +73,19 @@ export class SimulatedProvisioner implements Controller {
   }
 
   start(): void {
+    startWorkers(this.claimQueue, 4, (k) => this.syncClaim(k), this.log);
+    startWorkers(this.volumeQueue, 4, (k) => this.syncVolume(k), this.log);
     this.cleanups.push(
-      this.claims.on({ add: (c) => this.claimQueue.add(claimKey(c)), update: (_o, c) => this.claimQueue.add(claimKey(c)) }),
-      this.volumes.on({ add: (v) => this.volumeQueue.add(str(meta(v).name)), update: (_o, v) => this.volumeQueue.add(str(meta(v).name)) }),
+      this.claims.addEventHandler({ add: (c) => this.claimQueue.add(claimKey(c)), update: (_o, c) => this.claimQueue.add(claimKey(c)) }),
+      this.volumes.addEventHandler({ add: (v) => this.volumeQueue.add(str(meta(v).name)), update: (_o, v) => this.volumeQueue.add(str(meta(v).name)) }),
     );
-    for (const i of [this.classes, this.volumes, this.claims]) i.start();
   }
 
   stop(): void {
     this.stopped = true;
     for (const c of this.cleanups.splice(0)) c();
-    for (const i of [this.classes, this.volumes, this.claims]) i.stop();
-    this.claimQueue.stop();
-    this.volumeQueue.stop();
+    this.claimQueue.shutDown();
+    this.volumeQueue.shutDown();
     this.recorder.stop();
   }
 
