@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, removeDir, startKapi } from '../../support/server.js';
 import { PDB, STS, WatchStream, eventually, expectCode, http, pdb, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
-import { PODS, setReady, waitFor, waitPods } from './helpers.js';
+import { KUBELET_PLAYED, PODS, setReady, waitFor, waitPods } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
 const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--controllers', '*'] });
+  k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
 afterAll(async () => {

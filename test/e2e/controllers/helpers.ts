@@ -4,6 +4,14 @@
 
 import { eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
 
+/**
+ * `--controllers` of the suites that play the kubelet: every controller but the node and
+ * volume ones. Their nodes are written by hand and never report, so the node lifecycle
+ * controller would mark their pods NotReady and the pod garbage collector delete pods bound
+ * to nodes that do not exist; the volume binder would annotate their claims.
+ */
+export const KUBELET_PLAYED = ['--controllers', '*,-node-lifecycle-controller,-node-ipam-controller,-pod-garbage-collector-controller,-persistentvolume-binder-controller'];
+
 export const PODS = (ns: string, name = ''): string => `/api/v1/namespaces/${ns}/pods${name ? '/' + name : ''}`;
 export const PVCS = (ns: string, name = ''): string => `/api/v1/namespaces/${ns}/persistentvolumeclaims${name ? '/' + name : ''}`;
 export const REVS = (ns: string): string => `/apis/apps/v1/namespaces/${ns}/controllerrevisions`;

@@ -8,12 +8,12 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, kubectlPath, removeDir, startKapi, type KubectlResult } from '../../support/server.js';
 import { PDB, STS, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
-import { PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods } from './helpers.js';
+import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
 let k: KapiProcess;
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--controllers', '*'] });
+  k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
 afterAll(async () => {

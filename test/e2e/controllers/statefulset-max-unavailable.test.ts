@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
 import { STS, expectCode, http, sts, uniq, type KapiProcess } from '../http/helpers.js';
-import { podsOf, setReady, waitFor, waitPods } from './helpers.js';
+import { KUBELET_PLAYED, podsOf, setReady, waitFor, waitPods } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--controllers', '*', '--feature-gates', 'MaxUnavailableStatefulSet=true'] });
+  k = await startKapi({ args: [...KUBELET_PLAYED, '--feature-gates', 'MaxUnavailableStatefulSet=true'] });
 });
 
 afterAll(async () => {

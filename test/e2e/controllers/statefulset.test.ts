@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
 import { PC, STS, eventually, expectCode, http, pc, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
-import { PODS, PVCS, REVS, eventsAbout, podsOf, setReady, waitFor, waitGone, waitPods } from './helpers.js';
+import { KUBELET_PLAYED, PODS, PVCS, REVS, eventsAbout, podsOf, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--controllers', '*'] });
+  k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
 afterAll(async () => {
