@@ -3,21 +3,22 @@
 
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { pino } from 'pino';
+import { Worker } from 'node:worker_threads';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
-import { setFeatureGates } from './machinery/feature-gates.js';
 import { validateTiming } from './controllers/leader-election.js';
 import { resolveControllers } from './controllers/framework/names.js';
 import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
-import { ensurePKI, pkiOptions, servingHosts } from './auth/pki/files.js';
-import { ensurePKIOffThread } from './auth/pki/worker.js';
+import { ensurePKI, servingHosts } from './auth/pki/files.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
 import { parseDuration } from './machinery/duration.js';
 import { AGENT_FLAG_OPTIONS, AGENT_USAGE, agentOptionsFrom, parseAgentFlags } from './agent/flags.js';
 import { nodeNames } from './agent/options.js';
 import { checkNodeIPAM } from './controllers/nodes/ipam.js';
+import { pino } from 'pino';
+import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage, type OperateValues } from './server/operate-flags.js';
+import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
 
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
@@ -49,7 +50,8 @@ Flags of serve:
   --controllers strings             controllers to run, by kube-controller-manager's names: '*' (every one on by
                                     default), 'name', '-name' (default [*]); kapi runs namespace-controller,
                                     garbage-collector-controller, statefulset-controller, disruption-controller,
-                                    node-lifecycle-controller, node-ipam-controller, pod-garbage-collector-controller,
+                                    persistentvolumeclaim-protection-controller, node-lifecycle-controller,
+                                    node-ipam-controller, pod-garbage-collector-controller,
                                     persistentvolume-binder-controller
   --scheduler                       run the scheduler (kube-scheduler's part of a kapi server) (default true)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
@@ -65,7 +67,6 @@ Flags of serve:
   --etcd-request-timeout dur        deadline of one etcd call (default 5s)
   --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
   --service-node-port-range string  NodePorts come from this range (default "30000-32767")
-  --feature-gates string            Name=true|false,... (APIResponseCompression, CBORServingAndStorage, WatchList, ...)
   --simulate-nodes int              simulated nodes run in this process (default 1 with the embedded store, 0 with etcd3);
                                     they take kapi agent's flags (--pod-start-delay, --node-cpu, ...; kapi agent --help)
   --simulate-node-prefix string     their names are <prefix>1 .. <prefix>N (default "node-")
@@ -75,6 +76,7 @@ Flags of serve:
   --cluster-cidr string             nodes' pod CIDRs come from this IPv4 range (default "10.244.0.0/16")
   --node-cidr-mask-size int         each node's pod CIDR size (default 24)
   -v, --v int                       log verbosity (0 info, 1+ debug)
+${operateUsage()}
 
 kapi pki makes (or reuses) the CA, the serving and the admin certificates in --cert-dir, as serve
 does on its first start, so several nodes can share one CA:
@@ -144,8 +146,9 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect', 'scheduler']),
+      args: normalizeOperateArgs(normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect', 'scheduler'])),
       options: {
+        ...OPERATE_OPTIONS,
         'data-dir': { type: 'string', default: './data' },
         'cert-dir': { type: 'string' },
         'tls-cert-file': { type: 'string' },
@@ -171,7 +174,6 @@ async function serve(argv: string[]): Promise<void> {
         'storage-sync': { type: 'boolean', default: false },
         'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         'service-node-port-range': { type: 'string', default: '30000-32767' },
-        'feature-gates': { type: 'string', default: '' },
         'node-name': { type: 'string', default: '' },
         'leader-elect': { type: 'string', default: 'true' },
         'leader-elect-lease-duration': { type: 'string', default: '15s' },
@@ -281,39 +283,37 @@ async function serve(argv: string[]): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
+  // The operating flags are checked here, for kube's messages and exit codes; the server's
+  // thread applies them again (feature gates and metrics options are per-thread state).
   try {
-    setFeatureGates(values['feature-gates']);
+    applyOperateFlags(values, pino({ level: 'silent' }));
   } catch (e) {
-    fail(`invalid argument ${JSON.stringify(values['feature-gates'])} for "--feature-gates" flag: ${(e as Error).message}`);
+    if (!(e instanceof OperateFlagError)) throw e;
+    if (e.usage) fail(e.message);
+    // Kube's "command failed": the reason, no usage, exit 1.
+    process.stderr.write(`Error: ${e.message}\n`);
+    process.exit(1);
   }
-  const log = pino({ name: 'kapi', level: Number(values.v) > 0 ? 'debug' : 'info' });
-  // The certificates are made (first start) on a worker while the server's modules load.
-  if ('tls' in cfg.serving) {
-    const pki = ensurePKIOffThread(pkiOptions(cfg.bindAddress, cfg.serving.tls));
-    pki.catch(() => undefined);
-    cfg.serving.tls.pki = pki;
-  }
-  const { KapiNode } = await import('./server/node.js');
-  const node = new KapiNode(cfg, log);
+  // The server runs in a worker thread with a deep stack: request data may nest 10,000
+  // levels (Go's JSON limit, which kube admits), and every walker over it, JSON.stringify
+  // among them, recurses. The main thread only forwards signals.
+  const operateValues = Object.fromEntries(Object.keys(OPERATE_OPTIONS).map((k) => [k, values[k as keyof typeof OPERATE_OPTIONS]])) as OperateValues;
+  const req: ServeRequest = { cfg, operateValues, verbose: Number(values.v) > 0, startedAt: Date.now() - (performance.now() - t0) };
+  const worker = new Worker(new URL('./server/serve-worker.js', import.meta.url), { workerData: req, resourceLimits: { stackSizeMb: SERVER_STACK_MB } });
+  let signalled = false;
   const shutdown = (sig: string) => {
-    log.info({ signal: sig }, 'shutting down');
-    node.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // A second signal does not wait (kube exits at once on it too).
+    if (signalled) process.exit(1);
+    signalled = true;
+    worker.postMessage({ stop: sig });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  try {
-    await node.start();
-  } catch (e) {
-    log.fatal({ err: e }, 'failed to start');
+  worker.on('error', (e) => {
+    process.stderr.write(`kapi: ${e.stack ?? e.message}\n`);
     process.exit(1);
-  }
-  log.info(
-    { url: node.url, kubeconfig: node.kubeconfigPath, storage: cfg.storageBackend, startupMs: Math.round(performance.now() - t0) },
-    'kapi ready',
-  );
+  });
+  worker.on('exit', (code) => process.exit(code));
 }
 
 /** `kapi pki`: the PKI serve makes on its first start, made ahead of time (one CA for a cluster). */

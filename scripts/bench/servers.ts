@@ -196,11 +196,11 @@ function remoteKapi(cfg: BenchConfig): RunningServer {
 }
 
 /** `etcdPrefix` (etcd3 only, ignored with placeholder commands) gives this kapi a keyspace of its own. */
-export async function startKapi(cfg: BenchConfig, etcd?: EtcdInfo, opts: { etcdPrefix?: string } = {}): Promise<RunningServer> {
+export async function startKapi(cfg: BenchConfig, etcd?: EtcdInfo, opts: { etcdPrefix?: string; extraArgs?: string[] } = {}): Promise<RunningServer> {
   if (cfg.kapiUrl) return remoteKapi(cfg);
   return startHttpServer(cfg, 'kapi', async (port) => {
     const dataDir = makeTempDir('kapi-data');
-    return { argv: kapiArgv(cfg, port, dataDir, etcd, opts.etcdPrefix), dataDir, endpoint: kapiEndpoint(dataDir, port) };
+    return { argv: [...kapiArgv(cfg, port, dataDir, etcd, opts.etcdPrefix), ...(opts.extraArgs ?? [])], dataDir, endpoint: kapiEndpoint(dataDir, port) };
   });
 }
 

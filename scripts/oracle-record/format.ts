@@ -5,13 +5,16 @@
 
 /** A request as a client sends it. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** GET, POST, PUT, PATCH, DELETE, HEAD, or any other method (sent as it is). */
+  method: string;
   /** The path with its query, e.g. `/apis/apps/v1/namespaces/default/statefulsets/a?fieldManager=x`. */
   path: string;
   /** Request headers (content-type, accept, user-agent, ...); names in lower case. */
   headers?: Record<string, string>;
   /** A JSON value sent as JSON text, or a string sent as it is (YAML, malformed bodies). */
   body?: unknown;
+  /** The body as raw bytes, base64: invalid UTF-8, protobuf, CBOR. */
+  bodyBase64?: string;
   /**
    * The body is an earlier step's answer (as that server answered it, unmasked) with a JSON
    * merge patch applied: a read-modify-write, as a client does it (the PUT then carries the
@@ -27,8 +30,16 @@ export interface Answer {
   contentType?: string;
   /** Every Warning header, in order. */
   warnings?: string[];
-  /** The body: parsed JSON (masked), or the text when it is not JSON. */
+  /**
+   * The body: parsed JSON (masked), or the text when it is not JSON. YAML, protobuf and CBOR
+   * bodies are read into their JSON value (bodyFormat says which) and masked like JSON, so
+   * they compare across servers; a watch stream is its list of events (bodyFormat `stream`).
+   */
   body?: unknown;
+  /** How the body was read, when it was not JSON text: yaml, protobuf, cbor, stream, or bytes (base64 of what could not be read). */
+  bodyFormat?: 'yaml' | 'protobuf' | 'cbor' | 'stream' | 'bytes';
+  /** The headers a step asked to compare (Step.headers), by lower-case name. */
+  headers?: Record<string, string>;
 }
 
 export interface Step {
@@ -40,6 +51,12 @@ export interface Step {
    * one step of the sequence in agreement figures (replay.ts).
    */
   checks?: number;
+  /** Clean-up: sent, but its answer is neither compared nor counted (what is left to tidy differs between servers). */
+  cleanup?: boolean;
+  /** Only the status and headers are compared (a body that lists what each server serves). */
+  ignoreBody?: boolean;
+  /** Response headers compared besides Content-Type and Warning (lower-case names, e.g. `allow`). */
+  headers?: string[];
 }
 
 export interface RecordedStep extends Step {

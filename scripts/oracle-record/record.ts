@@ -5,6 +5,7 @@
 //   compare <suite...> --server URL [--token T] --kapi URL
 //           send the requests to both servers, side by side, and print where they differ
 //   replay  <suite...> --kapi URL                 compare kapi with the recorded fixtures
+//           (--kapi-kubeconfig F instead of --kapi: kapi's URL and client certificate from F)
 //
 // Options: --only <sequence-name-prefix>, --per-file N (sequences per fixture file), --first (only the
 // first difference of each sequence),
@@ -13,6 +14,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse as parseYaml } from 'yaml';
 import { closeClients, send, type Server } from './client.js';
 import type { Answer, Fixture, RecordedStep, Sequence } from './format.js';
 import { describe, loadFixtures, replaySequence, tally, type SequenceOutcome } from './replay.js';
@@ -34,6 +36,19 @@ interface Args {
   first: boolean;
 }
 
+/** kapi's URL and client certificate from a kubeconfig kapi wrote (certificate data inline). */
+function fromKubeconfig(path: string): Server {
+  const doc = parseYaml(readFileSync(path, 'utf8')) as {
+    clusters?: { cluster: { server: string } }[];
+    users?: { user: { 'client-certificate-data'?: string; 'client-key-data'?: string } }[];
+  };
+  const url = doc.clusters?.[0]?.cluster.server;
+  if (!url) throw new Error(`${path}: no cluster server`);
+  const user = doc.users?.[0]?.user ?? {};
+  const unb64 = (s: string | undefined) => (s === undefined ? undefined : Buffer.from(s, 'base64').toString('utf8'));
+  return { url, cert: unb64(user['client-certificate-data']), key: unb64(user['client-key-data']) };
+}
+
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   const a: Args = { cmd, suites: [], perFile: 25, first: false };
@@ -49,6 +64,7 @@ function parseArgs(argv: string[]): Args {
     if (x === '--server') server = val();
     else if (x === '--token') token = val();
     else if (x === '--kapi') a.kapi = { url: val() };
+    else if (x === '--kapi-kubeconfig') a.kapi = fromKubeconfig(val());
     else if (x === '--only') a.only = val();
     else if (x === '--first') a.first = true;
     else if (x === '--per-file') a.perFile = Number(val());
@@ -139,7 +155,7 @@ async function recordStable(server: Server, seq: Sequence): Promise<Sequence<Rec
 
 function report(name: string, outcomes: SequenceOutcome[], first: boolean): void {
   const t = tally(outcomes);
-  const diff = describe(outcomes, first ? 1000 : 40, first);
+  const diff = describe(outcomes, 1000, first);
   if (diff) console.log(diff);
   const pct = (x: number, n: number) => (n ? ((100 * x) / n).toFixed(1) : '100.0');
   console.log(`${name}: ${t.unitsAgreeing}/${t.units} steps agree (${pct(t.unitsAgreeing, t.units)}%), ${t.sequencesAgreeing}/${t.sequences} sequences (${pct(t.sequencesAgreeing, t.sequences)}%)`);
@@ -181,6 +197,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error((e as Error).message);
+  console.error((e as Error).stack ?? (e as Error).message);
   process.exitCode = 1;
 });

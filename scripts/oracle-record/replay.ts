@@ -35,6 +35,8 @@ export interface SequenceOutcome {
 
 /** The units of a sequence: runs of step indexes, each closed by a step that checks an earlier one. */
 export function units(steps: readonly Step[]): number[][] {
+  // A sequence without reads that check writes: every step counts on its own.
+  if (!steps.some((s) => s.checks !== undefined)) return steps.map((_, i) => [i]);
   const out: number[][] = [];
   let cur: number[] = [];
   steps.forEach((s, i) => {
@@ -69,19 +71,22 @@ export async function replaySequence(server: Server, seq: Sequence<RecordedStep>
     const step = seq.steps[i];
     let res: StepResult;
     try {
-      res = await runStep(server, step.req, results, masker);
+      res = await runStep(server, step.req, results, masker, step);
     } catch (e) {
       const answer: Answer = { status: 0, body: `request failed: ${(e as Error).message}` };
-      res = { raw: { status: 0, headers: [], text: '' }, answer };
+      res = { raw: { status: 0, headers: [], text: '', bytes: Buffer.alloc(0) }, answer };
     }
     results.push(res);
-    const diffs = [...compareAnswers(step.answer, res.answer, opts), ...orderProblems(res)];
+    const diffs = step.cleanup ? [] : [...compareAnswers(step.answer, res.answer, opts), ...orderProblems(res)];
     outcomes.push({ index: i, note: step.note, method: step.req.method, path: step.req.path, diffs });
   }
-  const us = units(seq.steps).map((idx) => {
+  const us = units(seq.steps)
+    .map((idx) => idx.filter((i) => !seq.steps[i].cleanup))
+    .filter((idx) => idx.length > 0)
+    .map((idx) => {
     const steps = idx.map((i) => outcomes[i]);
     return { first: idx[0], steps, agrees: steps.every((s) => s.diffs.length === 0) };
-  });
+    });
   return { name: seq.name, units: us, agrees: us.every((u) => u.agrees) };
 }
 

@@ -36,21 +36,27 @@ function bodyOf(req: RequestSpec, earlier: StepResult[]): Buffer | undefined {
     }
     return Buffer.from(JSON.stringify(req.bodyFrom.mergePatch === undefined ? base : mergePatch(base, req.bodyFrom.mergePatch)));
   }
+  if (req.bodyBase64 !== undefined) return Buffer.from(req.bodyBase64, 'base64');
   if (req.body === undefined) return undefined;
   return Buffer.from(typeof req.body === 'string' ? req.body : JSON.stringify(req.body));
 }
 
-export async function runStep(server: Server, req: RequestSpec, earlier: StepResult[], masker: Masker): Promise<StepResult> {
+/** What of a step besides its request shapes its answer: headers to keep, a body to leave out. */
+export type StepOptions = Pick<Step, 'headers' | 'ignoreBody'>;
+
+export async function runStep(server: Server, req: RequestSpec, earlier: StepResult[], masker: Masker, opts: StepOptions = {}): Promise<StepResult> {
   const body = bodyOf(req, earlier);
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': DEFAULT_USER_AGENT, ...(req.headers ?? {}) };
   if (body && !headers['content-type']) headers['content-type'] = 'application/json';
   const raw = await send(server, req.method, req.path, headers, body);
-  return { raw, answer: masker.answer(raw, earlier.length) };
+  const answer = masker.answer(raw, earlier.length, opts.headers);
+  if (opts.ignoreBody) delete answer.body;
+  return { raw, answer };
 }
 
 export async function runSequence(server: Server, seq: Sequence<Step>): Promise<StepResult[]> {
   const masker = new Masker();
   const out: StepResult[] = [];
-  for (const step of seq.steps) out.push(await runStep(server, step.req, out, masker));
+  for (const step of seq.steps) out.push(await runStep(server, step.req, out, masker, step));
   return out;
 }

@@ -25,6 +25,7 @@ export const MODULES = [
 ] as const;
 
 const META = 'k8s.io/apimachinery/pkg/apis/meta/v1';
+const META_V1BETA1 = 'k8s.io/apimachinery/pkg/apis/meta/v1beta1';
 
 /** The types the registry starts from; everything they reference is included. */
 export const ROOTS: Array<{ pkg: string; type: string }> = [
@@ -32,7 +33,7 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
   ...['PodDisruptionBudget', 'PodDisruptionBudgetList', 'Eviction'].map((type) => ({ pkg: 'k8s.io/api/policy/v1', type })),
   ...['PriorityClass', 'PriorityClassList'].map((type) => ({ pkg: 'k8s.io/api/scheduling/v1', type })),
   ...['Lease', 'LeaseList'].map((type) => ({ pkg: 'k8s.io/api/coordination/v1', type })),
-  ...['Namespace', 'NamespaceList', 'Pod', 'PodList', 'PersistentVolumeClaim', 'PersistentVolumeClaimList', 'PodTemplateSpec'].map((type) => ({
+  ...['Namespace', 'NamespaceList', 'Pod', 'PodList', 'PersistentVolumeClaim', 'PersistentVolumeClaimList', 'PodTemplateSpec', 'ComponentStatus', 'ComponentStatusList'].map((type) => ({
     pkg: 'k8s.io/api/core/v1',
     type,
   })),
@@ -45,11 +46,17 @@ export const ROOTS: Array<{ pkg: string; type: string }> = [
   ...['IPAddress', 'IPAddressList'].map((type) => ({ pkg: 'k8s.io/api/networking/v1', type })),
   { pkg: 'k8s.io/api/autoscaling/v1', type: 'Scale' },
   ...['ObjectMeta', 'ListMeta', 'Status', 'DeleteOptions', 'Condition', 'LabelSelector'].map((type) => ({ pkg: META, type })),
+  // The metadata-only views clients ask for with `as=PartialObjectMetadata(List)`.
+  ...['PartialObjectMetadata', 'PartialObjectMetadataList'].map((type) => ({ pkg: META, type })),
+  { pkg: META_V1BETA1, type: 'PartialObjectMetadataList' },
 ];
 
 /** Kinds outside k8s.io/api whose group/version/kind kube publishes once. */
 const EXTRA_GVK: Record<string, { group: string; version: string; kind: string }> = {
   [`${META}.Status`]: { group: '', version: 'v1', kind: 'Status' },
+  [`${META}.PartialObjectMetadata`]: { group: 'meta.k8s.io', version: 'v1', kind: 'PartialObjectMetadata' },
+  [`${META}.PartialObjectMetadataList`]: { group: 'meta.k8s.io', version: 'v1', kind: 'PartialObjectMetadataList' },
+  [`${META_V1BETA1}.PartialObjectMetadataList`]: { group: 'meta.k8s.io', version: 'v1beta1', kind: 'PartialObjectMetadataList' },
 };
 
 /** Go types with their own JSON form. */
@@ -494,6 +501,33 @@ export interface Generated {
   registry: SchemaRegistry;
   inlined: Record<string, InlineEmbed[]>;
   embedded: SchemaRegistry;
+  /** Every group/version of k8s.io/api and the kinds its register.go adds to the scheme. */
+  schemeKinds: Record<string, string[]>;
+}
+
+/**
+ * The kinds kube's scheme knows, per group/version, from each k8s.io/api package's
+ * register.go (`AddKnownTypes(SchemeGroupVersion, &Pod{}, ...)`): what decides whether a body of
+ * another kind is "unknown conversion" or "no kind ... is registered".
+ */
+function schemeKinds(): Record<string, string[]> {
+  const api = MODULES.find((m) => m.path === 'k8s.io/api')!;
+  const root = moduleDir(api.path, api.version);
+  const out: Record<string, string[]> = {};
+  for (const group of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    for (const version of readdirSync(join(root, group), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+      const file = join(root, group, version, 'register.go');
+      if (!existsSync(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      const groupName = /const GroupName = "([^"]*)"/.exec(text)?.[1];
+      const ver = /SchemeGroupVersion = schema\.GroupVersion\{Group: GroupName, Version: "([^"]+)"\}/.exec(text)?.[1];
+      if (groupName === undefined || ver === undefined) continue;
+      const kinds = new Set<string>();
+      for (const m of text.matchAll(/AddKnownTypes\(SchemeGroupVersion,([\s\S]*?)\)\n/g)) for (const k of m[1].matchAll(/&(\w+)\{\}/g)) kinds.add(k[1]);
+      if (kinds.size) out[groupName ? `${groupName}/${ver}` : ver] = [...kinds].sort();
+    }
+  }
+  return out;
 }
 
 export function generate(): Generated {
@@ -511,7 +545,7 @@ export function generate(): Generated {
   }
   const embedded: SchemaRegistry = {};
   for (const [k, v] of embeddedOnly) if (!registry[k]) embedded[k] = v;
-  return { registry: sortKeys(registry), inlined: sortKeys(inlined), embedded: sortKeys(embedded) };
+  return { registry: sortKeys(registry), inlined: sortKeys(inlined), embedded: sortKeys(embedded), schemeKinds: schemeKinds() };
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
@@ -580,6 +614,11 @@ export function render(g: Generated): string {
   body.push('/** Inline embeds per definition (for protobuf, which keeps the embedded message nested). */');
   body.push('export const INLINED: Record<string, InlineEmbed[]> = {');
   for (const [k, v] of Object.entries(g.inlined)) body.push(`  ${JSON.stringify(k)}: [${v.map(lit).join(', ')}],`);
+  body.push('};');
+  body.push('');
+  body.push('/** The kinds kube\'s scheme registers per group/version (k8s.io/api register.go files). */');
+  body.push('export const SCHEME_KINDS: Record<string, readonly string[]> = {');
+  for (const [gv, kinds] of Object.entries(g.schemeKinds)) body.push(`  ${JSON.stringify(gv)}: ${lit(kinds)},`);
   body.push('};');
   body.push('');
   body.push('/** Structs that only ever appear inline (their own shape, with their own protobuf numbers); not OpenAPI definitions. */');

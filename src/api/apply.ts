@@ -50,17 +50,19 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
   // kube names the configuration by its own namespace and name (objectGVKNN of the patch).
   const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
   const what = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}; ${s.store.apiVersion}, Kind=${s.def.kind}`;
+  const fm = s.store.fieldManager;
+  // structured-merge-diff's pass: unknown fields, repeated list keys, scalars of the wrong kind
+  // (several read as the converter's aggregate). Any number fits an integer field here.
+  const errs = configTypeErrors(fm.resolver, fm.root, config);
+  if (errs.length === 1) throw plainError(`failed to create typed patch object (${what}): ${errs[0]}`);
+  if (errs.length > 1) throw plainError(`failed to create typed patch object (${what}): errors:\n  ${errs.join('\n  ')}`);
+  // The shapes it leaves to the typed decoding (a list where a map belongs, a bad quantity).
   try {
-    decodeTyped(config, s.store.definition, SCHEMAS);
+    decodeTyped(config, s.store.definition, SCHEMAS, { integers: 'any' });
   } catch (e) {
     if (e instanceof DecodeError) throw plainError(`failed to create typed patch object (${what}): ${e.message}`);
     throw e;
   }
-  const fm = s.store.fieldManager;
-  // Unknown fields and repeated list keys; several read as the converter's aggregate.
-  const errs = configTypeErrors(fm.resolver, fm.root, config);
-  if (errs.length === 1) throw plainError(`failed to create typed patch object (${what}): ${errs[0]}`);
-  if (errs.length > 1) throw plainError(`failed to create typed patch object (${what}): errors:\n  ${errs.join('\n  ')}`);
 }
 
 /** The object an apply of `config` makes of `live` (null: the object the apply creates). */
@@ -79,9 +81,17 @@ function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject 
   }
   let obj: KObject;
   try {
-    obj = decodeTyped(merged, store.definition, SCHEMAS).object as KObject;
+    // The merged object converts to the typed one as kube's unstructured converter does: an
+    // integer beyond the field wraps (validation then judges it), a fraction is refused.
+    obj = decodeTyped(merged, store.definition, SCHEMAS, { integers: 'unstructured' }).object as KObject;
   } catch (e) {
-    if (e instanceof DecodeError) throw badRequest(e.message);
+    if (e instanceof DecodeError) {
+      const kind = `${store.apiVersion}, Kind=${def.kind}`;
+      // kube names the object as the configuration names it.
+      const cm = (config.metadata ?? {}) as { namespace?: unknown; name?: unknown };
+      const nn = `${typeof cm.namespace === 'string' ? cm.namespace : ''}/${typeof cm.name === 'string' ? cm.name : ''}`;
+      throw plainError(`failed to convert new object (${nn}; ${kind}) to proper version: unable to convert unstructured object to ${kind}: ${e.message}`);
+    }
     throw e;
   }
   // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.

@@ -8,7 +8,7 @@ import type { ParameterizedContext } from 'koa';
 import { yamlModule } from '../machinery/lazy-module.js';
 import { storageVersionOf, verbsOf, type ResourceDef } from '../registry/types.js';
 import { apiVersionOf, type GroupVersionKind } from '../machinery/api-resource.js';
-import { genericNotFound, notAcceptable } from '../machinery/errors.js';
+import { PageNotFound, genericNotFound, notAcceptable } from '../machinery/errors.js';
 import {
   ACCEPTED_MEDIA_TYPES,
   acceptedMediaTypes,
@@ -383,6 +383,14 @@ function serverAddress(ctx: Ctx): string {
   return `${ctx.req.socket.localAddress ?? '127.0.0.1'}:${port ?? ''}`;
 }
 
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 export function installDiscovery(router: Router, defs: () => ResourceDef[], opts: DiscoveryOptions = {}): void {
   const discoveryGroup = `apidiscovery.${opts.groupDomain ?? 'k8s.io'}`;
   const aggregatedGVK: GroupVersionKind = { group: discoveryGroup, version: 'v2', kind: 'APIGroupDiscoveryList' };
@@ -438,20 +446,25 @@ export function installDiscovery(router: Router, defs: () => ResourceDef[], opts
     serve(ctx, groupVersion(), () => ({ kind: 'APIResourceList', groupVersion: version, resources: apiResources(list) }));
   });
 
-  router.get('/apis', (ctx) => {
+  // The aggregator serves /apis and /apis/<group> (with or without a trailing slash) for any method.
+  router.all(/^\/apis\/?$/, (ctx) => {
     const index = indexDefs(defs());
     serve(ctx, root, () => ({ kind: 'APIGroupList', apiVersion: 'v1', groups: index.named.map(apiGroup) }), aggregatedList(index.named));
   });
 
-  router.get('/apis/:group', (ctx) => {
-    const g = ctx.params.group ? indexDefs(defs()).byName.get(ctx.params.group) : undefined;
-    if (!g) throw genericNotFound();
+  router.all(/^\/apis\/([^/]+)\/?$/, (ctx) => {
+    const name = decodeURIComponentSafe(ctx.path.split('/')[2] ?? '');
+    const g = indexDefs(defs()).byName.get(name);
+    if (!g) throw new PageNotFound();
     serve(ctx, group, () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g) }));
   });
 
   router.get('/apis/:group/:version', (ctx) => {
     const { group: name, version } = ctx.params;
-    const list = name ? indexDefs(defs()).byName.get(name)?.byVersion.get(version) : undefined;
+    const g = name ? indexDefs(defs()).byName.get(name) : undefined;
+    // An unknown group is outside every web service; a served group's unknown version is its 404.
+    if (!g) throw new PageNotFound();
+    const list = g.byVersion.get(version);
     if (!list) throw genericNotFound();
     serve(ctx, groupVersion(), () => ({
       kind: 'APIResourceList',
@@ -462,7 +475,7 @@ export function installDiscovery(router: Router, defs: () => ResourceDef[], opts
   });
 
   const info = versionInfo(opts.version);
-  router.get('/version', (ctx) => {
+  router.get(/^\/version\/?$/, (ctx) => {
     // Kube writes this as raw indented JSON, without negotiation.
     ctx.status = 200;
     ctx.set('Content-Type', 'application/json');

@@ -9,7 +9,7 @@ import { parseAccept } from '../codec/negotiate.js';
 import { describedSchemas } from '../schema/types/index.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { apiVersionOf } from '../machinery/api-resource.js';
-import { genericNotFound, notAcceptable } from '../machinery/errors.js';
+import { notAcceptable } from '../machinery/errors.js';
 
 interface Doc {
   json: Buffer;
@@ -127,7 +127,8 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
     return false;
   };
 
-  router.get('/openapi/v2', async (ctx) => {
+  // kube's mux serves the documents for any method, at exact paths.
+  router.all(/^\/openapi\/v2$/, async (ctx) => {
     const { api } = await load();
     const rep = negotiateOpenAPIV2(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf']);
@@ -138,17 +139,23 @@ export function installOpenAPI(router: Router, defs: () => ResourceDef[], server
     ctx.body = rep.format === 'protobuf' ? (v2Protobuf ??= api.encodeOpenAPIV2Protobuf(JSON.parse(d.json.toString('utf8')) as object)) : d.json;
   });
 
-  router.get('/openapi/v3', async (ctx) => {
+  router.all(/^\/openapi\/v3\/?$/, async (ctx) => {
     const d = await v3Index();
     if (notModified(ctx, d.hash)) return;
     ctx.set('Content-Type', 'application/json');
     ctx.body = d.json;
   });
 
-  router.get(/^\/openapi\/v3\/(.+)$/, async (ctx) => {
+  router.all(/^\/openapi\/v3\/(.+)$/, async (ctx) => {
     const key = ctx.path.slice('/openapi/v3/'.length);
     const d = (await v3Docs()).get(key);
-    if (!d) throw genericNotFound();
+    if (!d) {
+      // kube-openapi's v3 handler answers an unknown group-version with a bare 404.
+      ctx.status = 404;
+      ctx.body = '';
+      ctx.remove('Content-Type');
+      return;
+    }
     const rep = negotiateOpenAPIV3(ctx.get('accept') || undefined);
     if (!rep) throw notAcceptable(['application/json']);
     const hash = typeof ctx.query.hash === 'string' ? ctx.query.hash : undefined;

@@ -7,7 +7,7 @@ import { featureEnabled } from '../machinery/feature-gates.js';
 import { applyJsonPatch, JsonPatchError, type Operation } from '../patch/json-patch.js';
 import { applyMergePatch } from '../patch/merge-patch.js';
 import { StrategicMergeError, goValue, strategicMergePatch } from '../patch/strategic-merge.js';
-import { JsonSyntaxError, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
+import { JsonNumber, JsonSyntaxError, scanJson, type JsonDuplicate } from '../machinery/json-scan.js';
 import { StatusError, badRequest } from '../machinery/errors.js';
 import type { FieldValidation } from '../machinery/options.js';
 
@@ -28,12 +28,9 @@ export function supportedPatchTypes(): string[] {
   return types;
 }
 
+/** go-restful's 415: the PATCH route consumes only the patch types (checked before Accept). */
 export function unsupportedPatchType(): StatusError {
-  return new StatusError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: ${supportedPatchTypes().join(', ')}`,
-  );
+  return new StatusError(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {});
 }
 
 /** Applies a parsed patch to a JSON document; `root` names the document's schema definition. */
@@ -44,10 +41,14 @@ export function patchRejected(): StatusError {
   return new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
 }
 
-/** The patch document and its repeated keys; a syntax error is 400 with `wrap`'s wording. */
+/**
+ * The patch document and its repeated keys; a syntax error is 400 with `wrap`'s wording.
+ * Numbers keep their literal where JS cannot hold it (JsonNumber): a patch is applied to the
+ * JSON text in kube, so `3.0` or `1e400` reach the typed decode as written.
+ */
 function scanPatch(body: string, wrap: (msg: string) => string): { doc: unknown; duplicates: JsonDuplicate[] } {
   try {
-    const scanned = scanJson(body, {});
+    const scanned = scanJson(body, { numbers: 'literal' });
     return { doc: scanned.value, duplicates: scanned.duplicates };
   } catch (e) {
     if (e instanceof JsonSyntaxError) throw badRequest(wrap(e.message));
@@ -62,8 +63,30 @@ function parseJson(body: string, wrap: (msg: string) => string, fv: FieldValidat
   return { doc, strictErrors };
 }
 
+/**
+ * The first number a float64 cannot hold (`1e400`), where kube decodes the patch into
+ * interface{} values (Go's strconv.ParseFloat overflows); found without recursion, as a patch
+ * may nest 10,000 levels.
+ */
+export function firstOverflowingNumber(doc: unknown): string | undefined {
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof JsonNumber) {
+      if (!Number.isFinite(v.value)) return v.raw;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      const vals = Object.values(v as Record<string, unknown>);
+      for (let i = vals.length - 1; i >= 0; i--) stack.push(vals[i]);
+    }
+  }
+  return undefined;
+}
+
 /** Go's name for a JSON value's kind in "cannot unmarshal X into ..." messages. */
 function jsonKind(v: unknown): string {
+  if (v instanceof JsonNumber) return 'number';
   if (Array.isArray(v)) return 'array';
   if (v === null) return 'null';
   if (typeof v === 'object') return 'object';
@@ -91,6 +114,10 @@ function parseJsonPatch(body: string, fv: FieldValidation): { apply: PatchFn; st
         }
       }
     }
+  }
+  if (strict) {
+    const big = firstOverflowingNumber(doc);
+    if (big !== undefined) throw badRequest(wrap(`json: cannot unmarshal number ${big} into Go struct field jsonPatchOp.value of type float64`));
   }
   if (ops.length > MAX_JSON_PATCH_OPERATIONS) {
     throw new StatusError(
@@ -130,17 +157,46 @@ function opStrictErrors(ops: Operation[], duplicates: { path: string }[]): strin
 
 function parseMergePatch(body: string, fv: FieldValidation): { apply: PatchFn; strictErrors: string[] } {
   const { doc: patch, strictErrors } = parseJson(body, (m) => `error decoding patch: ${m}`, fv);
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    throw badRequest('json: cannot unmarshal into Go value of type map[string]interface {}');
+  const isMap = patch !== null && typeof patch === 'object' && !Array.isArray(patch) && !(patch instanceof JsonNumber);
+  // With Warn or Strict kube decodes the patch into a map first (null decodes to a nil map).
+  if (!isMap && patch !== null && fv !== 'Ignore') {
+    throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
   }
+  if (!isMap) {
+    // json-patch's MergePatch: an array replaces the document (the nulls of its maps pruned),
+    // anything else is a bad patch.
+    if (!Array.isArray(patch)) throw badRequest('Invalid JSON Patch');
+    const replaced = pruneArrayNulls(patch);
+    return { apply: () => replaced, strictErrors };
+  }
+  // With Warn or Strict kube first decodes the patch into a map, whose numbers are float64s.
+  const big = fv === 'Ignore' ? undefined : firstOverflowingNumber(patch);
+  if (big !== undefined) throw badRequest(`error decoding patch: json: cannot unmarshal number ${big} into Go value of type float64`);
   return { apply: (doc) => applyMergePatch(doc, patch), strictErrors };
+}
+
+/** json-patch's pruneAryNulls: maps inside lose their null members (recursively); arrays keep theirs. */
+function pruneArrayNulls(a: unknown[]): unknown[] {
+  return a.map((x) => prune(x));
+  function prune(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(prune);
+    if (v !== null && typeof v === 'object' && !(v instanceof JsonNumber)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = prune(x);
+      return out;
+    }
+    return v;
+  }
 }
 
 function parseStrategicMergePatch(body: string, fv: FieldValidation): { fn: PatchFn; patch: Record<string, unknown>; strictErrors: string[] } {
   const { doc: patch, strictErrors } = parseJson(body, (m) => m, fv);
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch) || patch instanceof JsonNumber) {
     throw badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
   }
+  // The strategic patcher always decodes the patch into a map first.
+  const big = firstOverflowingNumber(patch);
+  if (big !== undefined) throw badRequest(`json: cannot unmarshal number ${big} into Go value of type float64`);
   const p = patch as Record<string, unknown>;
   const fn: PatchFn = (doc, root) => {
     try {
@@ -163,19 +219,24 @@ export interface ParsedPatch {
   strictErrors: string[];
   /** How kube quotes the patch in a 422 about the patched object. */
   quote: (patched: unknown) => string;
+  /**
+   * How the patched document's integers reach the typed object: JSON decoding for JSON and
+   * merge patches, the unstructured converter (wrapping int32s) for strategic merge patches.
+   */
+  integers: 'json' | 'unstructured';
 }
 
 export function parsePatch(mediaType: string, body: string, fv: FieldValidation): ParsedPatch {
   const asJson = (patched: unknown) => JSON.stringify(patched);
   switch (mediaType) {
     case JSON_PATCH:
-      return { ...parseJsonPatch(body, fv), quote: asJson };
+      return { ...parseJsonPatch(body, fv), quote: asJson, integers: 'json' };
     case MERGE_PATCH:
-      return { ...parseMergePatch(body, fv), quote: asJson };
+      return { ...parseMergePatch(body, fv), quote: asJson, integers: 'json' };
     case STRATEGIC_MERGE_PATCH: {
       const { fn, patch, strictErrors } = parseStrategicMergePatch(body, fv);
       // kube prints the patch map with %+v for strategic merge patches.
-      return { apply: fn, strictErrors, quote: () => goValue(patch) };
+      return { apply: fn, strictErrors, quote: () => goValue(patch), integers: 'unstructured' };
     }
     default:
       throw unsupportedPatchType();

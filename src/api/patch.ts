@@ -4,9 +4,11 @@
 // by the type's strategy. Server-Side Apply is served elsewhere.
 
 import { baseMediaType } from '../codec/body.js';
-import { decodeTypedBody } from '../codec/typed-body.js';
+import { goDecodeUtf8 } from '../machinery/utf8.js';
+import { decodeTypedDocument, type TypedTarget } from '../codec/typed-body.js';
 import type { KObject } from '../machinery/object.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
+import { DecodeError, interpretTypeMeta } from '../schema/decode.js';
 import { parsePatch, supportedPatchTypes, unsupportedPatchType, APPLY_PATCH_YAML, APPLY_PATCH_CBOR, type ParsedPatch } from './patch-types.js';
 import { respondObject, respondStatus } from './respond.js';
 import { addWarnings, readWriteBody, type Scope } from './scope.js';
@@ -40,14 +42,23 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (!supportedPatchTypes().includes(mt)) throw unsupportedPatchType();
   if (mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) return handleApplyPatch(s, mt);
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'other');
-  const body = (await readWriteBody(s)).toString('utf8');
+  const body = goDecodeUtf8(await readWriteBody(s));
   const patch = parsePatch(mt, body, opts.fieldValidation);
 
   if (own) {
     // A subresource of its own kind (a Scale): the patch applies to it, inside the parent's update loop.
     const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
-    const res = await own.update(info.namespace, info.name, (current) => patch.apply(current, own.kind.definition), opts.dryRun, owner);
-    addWarnings(s, res.warnings);
+    const ownTarget = { kind: own.kind.kind, group: own.kind.group, version: own.kind.version, definition: own.kind.definition };
+    let ownWarnings: string[] = [];
+    // The patched Scale is decoded as a Scale, as any patched object is (its int32 replicas among the checks).
+    const res = await own.update(
+      info.namespace,
+      info.name,
+      (current) => patchedObject(patch, current as unknown as KObject, own.kind.definition, ownTarget, opts.fieldValidation, (w) => (ownWarnings = w)),
+      opts.dryRun,
+      owner,
+    );
+    addWarnings(s, [...ownWarnings, ...res.warnings]);
     respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
     return;
   }
@@ -66,6 +77,8 @@ export async function handlePatch(s: Scope): Promise<void> {
       if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== old.metadata.resourceVersion) {
         throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
       }
+      // kube's checkName: a patched object without a name has no name to compare.
+      if (!obj.metadata.name) throw badRequest(`the name of the object (${info.name} based on URL) was undeterminable: name must be provided`);
       if (obj.metadata.name !== info.name) throw badRequest(`the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${info.name})`);
       return obj;
     },
@@ -81,12 +94,19 @@ function patchedObject(
   patch: ParsedPatch,
   old: KObject,
   root: string,
-  target: Parameters<typeof decodeTypedBody>[2],
-  fieldValidation: Parameters<typeof decodeTypedBody>[4],
+  target: TypedTarget,
+  fieldValidation: Parameters<typeof decodeTypedDocument>[3],
   setWarnings: (w: string[]) => void,
 ): KObject {
   const patched = patch.apply(old as unknown as Record<string, unknown>, root);
   if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+    // kube decodes the patched JSON, whose kind is read first (json.SimpleMetaFactory.Interpret).
+    try {
+      interpretTypeMeta(patched);
+    } catch (e) {
+      if (e instanceof DecodeError) throw patchedObjectInvalid(patch.quote(patched), e.message);
+      throw e;
+    }
     throw patchedObjectInvalid(patch.quote(patched), `json: cannot unmarshal ${Array.isArray(patched) ? 'array' : 'value'} into Go value of type map[string]interface {}`);
   }
   // The patch's own strict findings come first; with them, the object's are collected as
@@ -94,7 +114,8 @@ function patchedObject(
   const ownFindings = patch.strictErrors.length > 0 && fieldValidation === 'Strict';
   let decoded;
   try {
-    decoded = decodeTypedBody(Buffer.from(JSON.stringify(patched)), 'application/json', target, SCHEMAS, ownFindings ? 'Warn' : fieldValidation);
+    // The patched document as it is (numbers still their literals), not written out and read again.
+    decoded = decodeTypedDocument(patched, target, SCHEMAS, ownFindings ? 'Warn' : fieldValidation, { integers: patch.integers });
   } catch (e) {
     if (e instanceof StatusError && e.code === 400) throw patchedObjectInvalid(patch.quote(patched), decodeCause(e.status.message ?? ''));
     throw e;

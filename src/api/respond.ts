@@ -8,10 +8,10 @@ import { yamlModule } from '../machinery/lazy-module.js';
 import type { OutputFormat } from '../codec/negotiate.js';
 import type { ResourceDef, TableConvertor } from '../registry/types.js';
 import type { KObject } from '../machinery/object.js';
-import { apiVersionOf } from '../machinery/api-resource.js';
+import { apiVersionOf, internalPackage } from '../machinery/api-resource.js';
 import { AGE_COLUMN, NAME_COLUMN, age } from '../registry/printers.js';
 import { decodeObject, listItemSlice, type VersionedBytes } from '../machinery/stored-bytes.js';
-import { badRequest, type Status } from '../machinery/errors.js';
+import { StatusError, badRequest, type Status } from '../machinery/errors.js';
 import {
   PROTOBUF_MEDIA_TYPE,
   encodeProtobufFromRaw,
@@ -100,19 +100,32 @@ function send(ctx: Context, status: number, out: OutputFormat, body: Buffer | st
   // Exactly application/json, without the charset parameter Koa would add.
   ctx.set('Content-Type', 'application/json');
   if (pretty) {
+    // Go's json.MarshalIndent: no newline at the end.
     const doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown;
-    ctx.body = maybeGzip(ctx, JSON.stringify(doc, null, 2) + '\n');
+    ctx.body = maybeGzip(ctx, JSON.stringify(doc, null, 2));
     return;
   }
-  ctx.body = maybeGzip(ctx, body);
+  ctx.body = maybeGzip(ctx, withNewline(body));
 }
 
-function tableRow(def: ResourceDef, obj: KObject, include: IncludeObject, now: Date): Record<string, unknown> {
+const NEWLINE = Buffer.from('\n');
+
+/** kube's JSON encoder is Go's json.Encoder: every document ends with a newline. */
+function withNewline(body: Buffer | string): Buffer | string {
+  if (typeof body === 'string') return body.endsWith('\n') ? body : `${body}\n`;
+  return body.length > 0 && body[body.length - 1] === 0x0a ? body : Buffer.concat([body, NEWLINE]);
+}
+
+function tableRow(def: ResourceDef, obj: KObject, include: IncludeObject, now: Date, version: string): Record<string, unknown> {
   const conv = def.table ?? DEFAULT_TABLE;
   const row: Record<string, unknown> = { cells: conv.cells(obj, now) };
   if (include === 'Object') row.object = obj;
   else if (include === 'Metadata') {
-    row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+    // The metadata view in the Table's own meta.k8s.io version.
+    row.object = { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${version}`, metadata: obj.metadata };
+  } else {
+    // An empty RawExtension: Go's JSON writes it as null, omitempty or not.
+    row.object = null;
   }
   return row;
 }
@@ -136,8 +149,69 @@ export function tableOf(
     apiVersion: `meta.k8s.io/${out.table ?? 'v1'}`,
     metadata,
     columnDefinitions: withColumns ? conv.columns : [],
-    rows: objs.map((o) => tableRow(def, o, include, now)),
+    rows: objs.map((o) => tableRow(def, o, include, now, out.table ?? 'v1')),
   };
+}
+
+/** kube's internal Go type of a kind, as `%T` prints it in a failed transform (`*core.Pod`). */
+function internalType(group: string, kind: string): string {
+  return `*${internalPackage(group)}.${kind}`;
+}
+
+/** What kube's transform answers when the view and the answer do not fit (a 406 with no details). */
+function viewNotAcceptable(message: string): StatusError {
+  return new StatusError(406, 'NotAcceptable', message);
+}
+
+/** An object as the metadata-only view (asPartialObjectMetadata), or kube's 406 for a list view. */
+function partialObject(group: string, doc: Record<string, unknown>, out: OutputFormat): Record<string, unknown> {
+  const p = out.partial!;
+  if (p.kind === 'PartialObjectMetadataList') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${internalType(group, String(doc.kind))})`);
+  }
+  return { kind: 'PartialObjectMetadata', apiVersion: `meta.k8s.io/${p.version}`, metadata: doc.metadata ?? {} };
+}
+
+/** A list as the metadata-only view (asPartialObjectMetadataList), or kube's 406 for an object view. */
+function partialList(def: ResourceDef, items: VersionedBytes[], meta: ListMeta, out: OutputFormat): Record<string, unknown> {
+  const p = out.partial!;
+  if (p.kind === 'PartialObjectMetadata') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${internalType(def.group, def.listKind)})`);
+  }
+  const m: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
+  if (meta.continue) m.continue = meta.continue;
+  // v1beta1's list has no remainingItemCount.
+  if (meta.remainingItemCount !== undefined && p.version === 'v1') m.remainingItemCount = meta.remainingItemCount;
+  const apiVersion = `meta.k8s.io/${p.version}`;
+  return {
+    kind: 'PartialObjectMetadataList',
+    apiVersion,
+    metadata: m,
+    items: items.map((v) => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: decodeObject(v.bytes).metadata })),
+  };
+}
+
+/**
+ * Refuses, before anything runs, a metadata-only view that will not fit the answer (a list
+ * view of an object, an object view of a list): kube finds this out only when writing the
+ * answer, after a write has committed; kapi answers the same 406 without writing. `kind` is
+ * the answer's kind as `%T` names it.
+ */
+export function assertViewFits(out: OutputFormat, group: string, kind: string, isList: boolean): void {
+  const p = out.partial;
+  if (!p) return;
+  if (isList && p.kind === 'PartialObjectMetadata') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${internalType(group, kind)})`);
+  }
+  if (!isList && p.kind === 'PartialObjectMetadataList') {
+    throw viewNotAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${internalType(group, kind)})`);
+  }
+}
+
+/** A stream's object as the negotiated view shows it (watch events); Status objects pass as they are. */
+export function viewOfObject(def: ResourceDef, doc: Record<string, unknown>, out: OutputFormat): Record<string, unknown> {
+  if (!out.partial || doc.kind === 'Status') return doc;
+  return partialObject(def.group, doc, out);
 }
 
 export function respondObject(
@@ -149,6 +223,10 @@ export function respondObject(
   pretty: boolean,
   include: IncludeObject = 'Metadata',
 ): void {
+  if (out.partial) {
+    send(ctx, status, out, JSON.stringify(partialObject(def.group, decodeObject(bytes) as unknown as Record<string, unknown>, out)), pretty);
+    return;
+  }
   if (out.table) {
     const obj = decodeObject(bytes);
     const table = tableOf(def, [obj], { resourceVersion: obj.metadata.resourceVersion }, out, include);
@@ -174,7 +252,8 @@ export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListM
   );
   // One allocation for the whole list: each item is its cached bytes minus kind/apiVersion.
   const slices = items.map(listItemSlice);
-  let size = head.length + 2 + Math.max(0, items.length - 1);
+  // The closing `]}` and the newline Go's encoder ends a document with.
+  let size = head.length + 3 + Math.max(0, items.length - 1);
   for (const sl of slices) size += sl.length + 1;
   const out = Buffer.allocUnsafe(size);
   let at = head.copy(out, 0);
@@ -185,6 +264,7 @@ export function listBytes(def: ResourceDef, items: VersionedBytes[], meta: ListM
   });
   out[at++] = 0x5d;
   out[at++] = 0x7d;
+  out[at++] = 0x0a;
   return out.subarray(0, at);
 }
 
@@ -197,6 +277,10 @@ export function respondList(
   pretty: boolean,
   include: IncludeObject = 'Metadata',
 ): void {
+  if (out.partial) {
+    send(ctx, 200, out, JSON.stringify(partialList(def, items, meta, out)), pretty);
+    return;
+  }
   if (out.table) {
     const table = tableOf(def, items.map((v) => decodeObject(v.bytes)), meta, out, include);
     send(ctx, 200, out, JSON.stringify(table), pretty);
@@ -214,6 +298,16 @@ export function respondList(
   send(ctx, 200, out, listBytes(def, items, meta), pretty);
 }
 
+/**
+ * Writes a document that is not a stored object: a Status (never transformed), or an object
+ * of a subresource's own kind (a Scale), which the metadata-only view reduces as any object.
+ */
 export function respondStatus(ctx: Context, status: Status | Record<string, unknown>, code: number, out: OutputFormat, pretty: boolean): void {
+  const doc = status as Record<string, unknown>;
+  if (out.partial && doc.kind !== 'Status') {
+    const group = String(doc.apiVersion ?? '').includes('/') ? String(doc.apiVersion).split('/')[0] : '';
+    send(ctx, code, out, JSON.stringify(partialObject(group, doc, out)), pretty);
+    return;
+  }
   send(ctx, code, { mediaType: out.mediaType }, JSON.stringify(status), pretty);
 }

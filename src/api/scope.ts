@@ -12,6 +12,8 @@ import { decodeTypedBody } from '../codec/typed-body.js';
 import { SCHEMAS, rootDefinition } from '../schema/types/index.js';
 import type { FieldValidation } from '../machinery/options.js';
 import { badRequest } from '../machinery/errors.js';
+import { strconvParseInt } from '../machinery/go-format.js';
+import { WarningRecorder } from './warnings.js';
 
 export interface Scope {
   ctx: Context;
@@ -46,15 +48,23 @@ export async function readObject(s: Scope, fieldValidation: FieldValidation): Pr
   return obj;
 }
 
-/** One `Warning: 299 - "<text>"` header per warning, as kube-apiserver writes them. */
+/** One `Warning: 299 - "<text>"` header per warning, with kube's recorder's rules (warnings.ts). */
 export function addWarnings(s: Scope, warnings: string[]): void {
-  for (const w of warnings) s.ctx.append('Warning', `299 - ${JSON.stringify(w)}`);
+  if (warnings.length === 0) return;
+  const rec = ((s.ctx.state.warnings as WarningRecorder | undefined) ??= new WarningRecorder());
+  for (const w of warnings) rec.add(w);
+  const values = rec.headers();
+  if (values.length) s.ctx.set('Warning', values);
+  else s.ctx.remove('Warning');
 }
 
-/** Parses an optional non-negative integer query parameter. */
+/** An optional int64 query parameter, read as kube's parameter codec reads it (strconv.ParseInt's 400). */
 export function intParam(q: URLSearchParams, name: string): number | undefined {
   const v = q.get(name);
   if (v === null || v === '') return undefined;
-  if (!/^-?[0-9]+$/.test(v)) throw badRequest(`invalid value for ${name}: ${JSON.stringify(v)}`);
-  return Number(v);
+  try {
+    return strconvParseInt(v);
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
 }

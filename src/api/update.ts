@@ -1,7 +1,9 @@
 import { parseWriteOptions, writeOwner } from './write-options.js';
 import { addWarnings, readObject, readWriteBody, type Scope } from './scope.js';
 import { respondObject, respondStatus } from './respond.js';
-import { decodeBody } from '../codec/body.js';
+import { decodeTypedBody } from '../codec/typed-body.js';
+import { SCHEMAS } from '../schema/types/index.js';
+import type { FieldValidation } from '../machinery/options.js';
 import type { SubresourceREST } from '../registry/types.js';
 import { badRequest, genericNotFound, methodNotAllowed } from '../machinery/errors.js';
 
@@ -13,7 +15,7 @@ export async function handleUpdate(s: Scope): Promise<void> {
   const opts = parseWriteOptions(s.query, 'UpdateOptions');
   const owner = writeOwner(opts, s.ctx.get('user-agent'), info.subresource);
   if (own) {
-    const body = await readOwnKind(s, own);
+    const body = await readOwnKind(s, own, opts.fieldValidation);
     const res = await own.update(info.namespace, info.name, () => body, opts.dryRun, owner);
     addWarnings(s, res.warnings);
     respondStatus(s.ctx, res.object, 200, s.out, s.pretty);
@@ -25,11 +27,14 @@ export async function handleUpdate(s: Scope): Promise<void> {
   respondObject(s.ctx, res.created ? 201 : 200, def, res.bytes, s.out, s.pretty);
 }
 
-/** The body of a PUT to a subresource of its own kind: an object, named as the URL names it. */
-async function readOwnKind(s: Scope, own: SubresourceREST): Promise<Record<string, unknown>> {
-  const { kind, group, version } = own.kind;
-  const doc = decodeBody(await readWriteBody(s), s.ctx.get('content-type') || undefined, { kind, apiVersion: `${group}/${version}` });
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: expected an object`);
+/**
+ * The body of a PUT to a subresource of its own kind, decoded through the schema as that kind
+ * (a Scale: another kind is refused, replicas is an int32), named as the URL names it.
+ */
+async function readOwnKind(s: Scope, own: SubresourceREST, fieldValidation: FieldValidation): Promise<Record<string, unknown>> {
+  const { kind, group, version, definition } = own.kind;
+  const { object: doc, warnings } = decodeTypedBody(await readWriteBody(s), s.ctx.get('content-type') || undefined, { kind, group, version, definition }, SCHEMAS, fieldValidation);
+  addWarnings(s, warnings);
   const name = (doc as { metadata?: { name?: string } }).metadata?.name;
   if (name !== undefined && name !== s.info.name) {
     throw badRequest(`the name of the object (${name}) does not match the name on the URL (${s.info.name})`);

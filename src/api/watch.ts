@@ -13,12 +13,13 @@ import { parseResourceVersion } from '../machinery/resource-version.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import { badRequest, notAcceptable } from '../machinery/errors.js';
 import { acceptedMediaTypes } from '../codec/negotiate.js';
-import { watchEncoder, watchFraming, watchStreamMediaTypes } from '../codec/watch-frames.js';
+import { objectFrame, watchEncoder, watchFraming, watchStreamMediaTypes } from '../codec/watch-frames.js';
+import type { WatchEvent } from '../machinery/watch.js';
 import { parseSelectors, selectorFilter } from './filters.js';
 import { handleGet } from './get.js';
 import { intParam, type Scope } from './scope.js';
 import { boolParam, sendInitialEventsOf, validateWatchOptions } from './watch-options.js';
-import { respondStatus, tableOf } from './respond.js';
+import { respondStatus, tableOf, viewOfObject } from './respond.js';
 import { httpWatchSink } from './watch-http.js';
 import { isWebSocketRequest, pendingUpgrade, webSocketWatchSink } from './watch-websocket.js';
 
@@ -72,12 +73,15 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     return;
   }
   const { format, contentType } = watchFraming(s.out);
-  const encode = watchEncoder(
-    format,
-    s.out.table === undefined
-      ? undefined
-      : (o, withColumns) => tableOf(s.def, [decodeObject(o.bytes)], { resourceVersion: String(o.rv) }, s.out, 'Object', withColumns),
-  );
+  const encode = s.out.partial
+    ? // The metadata-only view of each event's object (bookmarks too; an ERROR's Status stays).
+      (ev: WatchEvent) => objectFrame(format, ev.type, viewOfObject(s.def, ev.stored ? (JSON.parse(ev.stored.bytes.toString('utf8')) as Record<string, unknown>) : ev.object!, s.out))
+    : watchEncoder(
+        format,
+        s.out.table === undefined
+          ? undefined
+          : (o, withColumns) => tableOf(s.def, [decodeObject(o.bytes)], { resourceVersion: String(o.rv) }, s.out, 'Object', withColumns),
+      );
   const seconds = timeoutSeconds ? timeoutSeconds : cfg.minRequestTimeoutSeconds * (1 + Math.random());
 
   const watch = await store.watch(info.namespace, {
@@ -86,13 +90,20 @@ export async function handleWatch(s: Scope, cfg: WatchConfig): Promise<void> {
     resourceVersion,
     sendInitialEvents: sendInitialEventsOf(query),
     allowWatchBookmarks: boolParam(query.get('allowWatchBookmarks')),
-    timeoutMs: seconds * 1000,
+    // Timers hold at most 2^31-1 ms (about 24.8 days); a longer timeout is that long.
+    timeoutMs: Math.min(seconds * 1000, 2 ** 31 - 1),
     bookmarkIntervalMs: bookmarkInterval(cfg),
   });
 
   // A WebSocket when the request asks for one, else the chunked response.
   const up = isWebSocketRequest(ctx.req) ? pendingUpgrade(ctx.req) : undefined;
   const sink = up ? await webSocketWatchSink(ctx, up, format, encode) : httpWatchSink(ctx, contentType, encode);
+  if (sink && s.out.partial?.kind === 'PartialObjectMetadataList') {
+    // No event converts to a list: kube's stream ends where it cannot encode one.
+    watch.stop();
+    sink.end();
+    return;
+  }
   if (sink) watch.pipe(sink);
   else watch.stop();
 }

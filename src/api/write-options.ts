@@ -2,6 +2,7 @@
 // validated as kube validates them: a bad value is 422 Invalid on the options kind.
 
 import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
+import { validateFieldManager } from '../machinery/validation/object-meta.js';
 import { managerOrUserAgent } from '../patch/ssa/manager-name.js';
 import type { WriteOwner } from '../registry/generic/store.js';
 import type { FieldValidation } from '../machinery/options.js';
@@ -29,6 +30,8 @@ export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind, patchTy
   if (patchType === 'apply' && !q.get('fieldManager')) {
     errs.push({ type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch' });
   }
+  const fieldManager = q.get('fieldManager') ?? undefined;
+  errs.push(...validateFieldManager(fieldManager ?? '', 'fieldManager'));
   const dry = q.getAll('dryRun');
   if (dry.some((v) => v !== 'All')) {
     // kube prints the whole []string, as Go's %#v renders it.
@@ -41,10 +44,6 @@ export function parseWriteOptions(q: URLSearchParams, kind: OptionsKind, patchTy
       if (FIELD_VALIDATION.includes(fv)) fieldValidation = fv as FieldValidation;
       else errs.push({ type: 'FieldValueNotSupported', field: 'fieldValidation', badValue: fv, detail: '', supported: ['', ...FIELD_VALIDATION.slice().sort()] });
     }
-  }
-  const fieldManager = q.get('fieldManager') ?? undefined;
-  if (fieldManager !== undefined && fieldManager.length > 128) {
-    errs.push({ type: 'FieldValueTooLong', field: 'fieldManager', detail: 'may not be more than 128 characters' });
   }
   if (errs.length) throw invalid(kind, 'meta.k8s.io', '', errs);
   return { dryRun: dry.length > 0, fieldValidation, fieldManager };

@@ -86,7 +86,7 @@ export class RegistryWatch {
     const out = new Map<WatchCache, CacheEvent[]>();
     for (const e of evs) {
       for (const c of this.route(e.key)) {
-        const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now);
+        const ce = c.apply(e.type, e.key, e.value, e.modRevision, e.createRevision, now, e.readError, e.stale === true);
         if (!ce) continue;
         let list = out.get(c);
         if (!list) out.set(c, (list = []));

@@ -4,6 +4,26 @@
 // what revision it reflects.
 
 import { replaceResourceVersion, withResourceVersion, type VersionedBytes } from '../machinery/stored-bytes.js';
+import { corruptReason, type CorruptReason } from '../machinery/corrupt.js';
+
+/**
+ * A key whose stored value cannot be read (undecryptable, or not an object): kept beside the
+ * readable objects so gets and lists can report it as kube does, and so it can be deleted.
+ */
+export interface CorruptEntry {
+  key: string;
+  namespace: string;
+  name: string;
+  rv: number;
+  createRevision: number;
+  /** The raw stored bytes. */
+  value: Buffer;
+  readError?: string;
+  reason: CorruptReason;
+}
+
+/** A change the cache could not turn into an event: a value that became unreadable, or the deletion of one. */
+export type CorruptListener = (c: CorruptEntry, deleted: boolean) => void;
 
 export interface CacheEntry extends VersionedBytes {
   key: string;
@@ -11,6 +31,8 @@ export interface CacheEntry extends VersionedBytes {
   name: string;
   rv: number;
   createRevision: number;
+  /** Read by other than the writing encryption provider or key (see KeyValue.stale). */
+  stale: boolean;
 }
 
 export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -83,6 +105,8 @@ export class WatchCache {
   private readonly listeners = new Set<CacheListener>();
   /** Told when the state is replaced (a relist): their view of history has a gap. */
   private readonly resetListeners = new Set<() => void>();
+  private readonly corrupt = new Map<string, CorruptEntry>();
+  private readonly corruptListeners = new Set<CorruptListener>();
 
   constructor(
     /** The storage key prefix with a trailing slash, e.g. `/registry/apps/statefulsets/`. */
@@ -108,13 +132,19 @@ export class WatchCache {
   }
 
   /** Replaces the whole state (initial list or relist) at `revision`. */
-  reset(kvs: { key: string; value: Buffer; modRevision: number; createRevision: number }[], revision: number): void {
+  reset(kvs: { key: string; value: Buffer; modRevision: number; createRevision: number; readError?: string; stale?: boolean }[], revision: number): void {
     this.items.clear();
+    this.corrupt.clear();
     this.pendingAdds.clear();
     this.pendingRemovals.clear();
     const keys: string[] = [];
     for (const kv of kvs) {
-      const e = this.makeEntry(kv.key, kv.value, kv.modRevision, kv.createRevision);
+      const reason = corruptReason(kv);
+      if (reason) {
+        this.corrupt.set(kv.key, this.corruptEntry(kv.key, kv.value, kv.modRevision, kv.createRevision, reason, kv.readError));
+        continue;
+      }
+      const e = this.makeEntry(kv.key, kv.value, kv.modRevision, kv.createRevision, kv.stale === true);
       this.items.set(kv.key, e);
       keys.push(kv.key);
     }
@@ -127,14 +157,23 @@ export class WatchCache {
     for (const l of [...this.resetListeners]) l();
   }
 
-  private makeEntry(key: string, value: Buffer, rv: number, createRevision: number): CacheEntry {
+  private makeEntry(key: string, value: Buffer, rv: number, createRevision: number, stale = false): CacheEntry {
     const vb = withResourceVersion(this.opts.transform ? this.opts.transform(value) : value, rv);
     const { namespace, name } = this.split(key);
     // Spelled out: a spread made V8 build a new hidden class for every entry.
-    return { bytes: vb.bytes, rvStart: vb.rvStart, rvEnd: vb.rvEnd, key, namespace, name, rv, createRevision };
+    return { bytes: vb.bytes, rvStart: vb.rvStart, rvEnd: vb.rvEnd, key, namespace, name, rv, createRevision, stale };
   }
 
-  /** Applies one storage event; returns the cache event it became (none for a delete of an unknown key). */
+  private corruptEntry(key: string, value: Buffer, rv: number, createRevision: number, reason: CorruptReason, readError?: string): CorruptEntry {
+    const { namespace, name } = this.split(key);
+    return { key, namespace, name, rv, createRevision, value, readError, reason };
+  }
+
+  /**
+   * Applies one storage event; returns the cache event it became (none for a delete of an
+   * unknown key, nor for a change to or from an unreadable value: those go to onCorrupt's
+   * listeners, and history restarts after them, as kube's cacher reinitializes).
+   */
   apply(
     type: 'put' | 'delete',
     key: string,
@@ -142,11 +181,40 @@ export class WatchCache {
     rv: number,
     createRevision: number,
     now: number,
+    readError?: string,
+    stale = false,
   ): CacheEvent | undefined {
     const prev = this.items.get(key);
+    const reason = type === 'put' && value ? corruptReason({ value, modRevision: rv, readError }) : undefined;
+    const wasCorrupt = this.corrupt.get(key);
+    if (reason || wasCorrupt) {
+      if (prev) {
+        this.items.delete(key);
+        this.noteRemoved(key);
+      }
+      let c: CorruptEntry;
+      if (reason) {
+        c = this.corruptEntry(key, value!, rv, createRevision, reason, readError);
+        this.corrupt.set(key, c);
+      } else {
+        this.corrupt.delete(key);
+        c = wasCorrupt!;
+      }
+      if (!reason && type === 'put' && value) {
+        // Readable again (rewritten): a plain ADDED for those who watch from here on.
+        const entry = this.makeEntry(key, value, rv, createRevision, stale);
+        this.noteAdded(key);
+        this.items.set(key, entry);
+      }
+      this.history = [];
+      this.historyStart = 0;
+      this.oldestKnown = rv;
+      for (const l of [...this.corruptListeners]) l(c, type === 'delete');
+      return undefined;
+    }
     let ev: CacheEvent;
     if (type === 'put' && value) {
-      const entry = this.makeEntry(key, value, rv, createRevision);
+      const entry = this.makeEntry(key, value, rv, createRevision, stale);
       if (!prev) this.noteAdded(key);
       this.items.set(key, entry);
       ev = { type: prev ? 'MODIFIED' : 'ADDED', rv, entry, prev, at: now };
@@ -224,6 +292,32 @@ export class WatchCache {
   }
 
   /** Calls `l` when the cache is reset (relisted); returns the unsubscribe function. */
+  /** The unreadable value stored under `key`, if it is one. */
+  corruptAt(key: string): CorruptEntry | undefined {
+    return this.corrupt.get(key);
+  }
+
+  /** The unreadable values under a key prefix, in key order. */
+  corruptUnder(prefix: string): CorruptEntry[] {
+    if (this.corrupt.size === 0) return [];
+    return [...this.corrupt.values()].filter((c) => c.key.startsWith(prefix)).sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+
+  onCorrupt(l: CorruptListener): () => void {
+    this.corruptListeners.add(l);
+    return () => this.corruptListeners.delete(l);
+  }
+
+  /** Watches served from this cache (in-process subscribers, such as controllers, aside). */
+  get watchCount(): number {
+    return this.resetListeners.size;
+  }
+
+  /** Ends every watch cleanly, as kube's cacher does when it stops: clients resume from their last resourceVersion. */
+  terminateWatchers(): void {
+    for (const l of [...this.resetListeners]) l();
+  }
+
   onReset(l: () => void): () => void {
     this.resetListeners.add(l);
     return () => this.resetListeners.delete(l);

@@ -17,6 +17,7 @@
 // sendInitialEvents=false starts from the current state without synthetic events.
 
 import { StatusError, gone, type Status } from '../machinery/errors.js';
+import { corruptWatchError } from '../machinery/corrupt.js';
 import { parseResourceVersion } from '../machinery/resource-version.js';
 import type { CacheEntry, CacheEvent, WatchCache } from './watch-cache.js';
 
@@ -62,9 +63,17 @@ export async function watchStart(
   sendInitialEvents?: boolean,
 ): Promise<WatchStart> {
   const selected = (entries: CacheEntry[]): CacheEntry[] => (filter ? entries.filter(filter) : entries);
+  // A start that lists the current state cannot list a value it cannot read: kube's etcd
+  // watcher answers that with an ERROR event.
+  const unreadable = (): WatchStart | undefined => {
+    const c = src.cache.corruptUnder(prefix)[0];
+    return c ? { kind: 'error', status: corruptWatchError(c.reason, false).status } : undefined;
+  };
   if (sendInitialEvents === true) {
     // waitUntilWatchCacheFreshAndForceAllEvents: consistent for unset, at least N otherwise.
     await src.freshen(resourceVersion === '0' ? '0' : resourceVersion || undefined);
+    const bad = unreadable();
+    if (bad) return bad;
     const startRev = src.revision();
     const events = selected(src.cache.list(prefix)).map(added);
     return { kind: 'events', startRev, events, synthetic: true, bookmarkFloor: startRev, initialEventsEnd: startRev };
@@ -85,6 +94,8 @@ export async function watchStart(
         if (!(e instanceof StatusError && e.code === 504)) throw e;
       }
     }
+    const bad = unreadable();
+    if (bad) return bad;
     // The revision and the state are read together (no await between), so they agree.
     const startRev = src.revision();
     const all = src.cache.list(prefix);

@@ -27,8 +27,9 @@
 // apiserver_registered_watchers counts the watchers that are streaming.
 
 import { replaceResourceVersion } from '../machinery/stored-bytes.js';
+import { corruptWatchError } from '../machinery/corrupt.js';
 import type { Watch, WatchEvent, WatchEventType, WatchSink } from '../machinery/watch.js';
-import { watcherRegistered, watcherUnregistered } from './metrics.js';
+import { watchEventsSizes, watchEventsTotal, watcherRegistered, watcherUnregistered } from './metrics.js';
 import type { CacheEntry, CacheEvent } from './watch-cache.js';
 import { scheduleFlush } from './watch-flush.js';
 import { watchStart, type WatchSource, type WatchStart } from './watch-start.js';
@@ -127,6 +128,7 @@ export class Watcher implements Watch {
   private bookmarkTimer?: NodeJS.Timeout;
   private bookmarkSent = false;
   private readonly pumpFn = (): void => this.pump();
+  private readonly metricLabels: readonly string[];
   private readonly finishFn = (): void => this.finish();
 
   /** Use openWatcher. */
@@ -135,8 +137,26 @@ export class Watcher implements Watch {
     private readonly resource: WatchedResource,
     private readonly opts: WatcherOptions,
   ) {
+    this.metricLabels = [resource.group, resource.version, resource.kind];
     this.unsubscribe = src.cache.subscribe((evs) => this.onEvents(evs));
     this.unsubscribeReset = src.cache.onReset(() => this.onReset());
+    // A change this watcher cannot be told (an unreadable value, or the deletion of one): an
+    // ERROR event, as kube's etcd watcher sends it, and the end of the stream.
+    const offCorrupt = src.cache.onCorrupt((c, deleted) => {
+      if (!c.key.startsWith(this.opts.prefix)) return;
+      if (!this.sink) {
+        this.early = undefined;
+        return;
+      }
+      if (this.closed) return;
+      this.sink.write({ type: 'ERROR', object: corruptWatchError(c.reason, deleted).status as unknown as Record<string, unknown> });
+      this.finish();
+    });
+    const unsubscribeReset = this.unsubscribeReset;
+    this.unsubscribeReset = () => {
+      unsubscribeReset();
+      offCorrupt();
+    };
   }
 
   /** Records where the watch starts. An ERROR start takes no changes. */
@@ -259,6 +279,7 @@ export class Watcher implements Watch {
     this.flushScheduled = false;
     const sink = this.sink!;
     const queue = this.queue;
+    const labels = this.metricLabels;
     sink.cork?.();
     try {
       while (!this.closed && this.head < queue.length) {
@@ -271,6 +292,8 @@ export class Watcher implements Watch {
         queue[this.head++] = undefined;
         this.queuedLiveBytes -= it.size;
         sink.write(it);
+        watchEventsTotal.inc(labels);
+        watchEventsSizes.observe(labels, it.stored ? it.stored.bytes.length : 0);
       }
     } finally {
       sink.uncork?.();

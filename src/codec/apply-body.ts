@@ -3,6 +3,7 @@
 // value Server-Side Apply merges. Repeated keys in YAML are what fieldValidation judges: kube
 // converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
 
+import { yamlReaderError } from '../machinery/utf8.js';
 import { badRequest } from '../machinery/errors.js';
 import { JsonSyntaxError } from '../machinery/json-scan.js';
 import type { FieldValidation } from '../machinery/options.js';
@@ -22,6 +23,9 @@ export interface ApplyConfiguration {
 /** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
 export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
   if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
+  // kube reads every apply body with its YAML reader, which refuses invalid UTF-8 first.
+  const readerError = yamlReaderError(body);
+  if (readerError) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${readerError}`);
   const text = body.toString('utf8');
   const json = jsonConfig(text);
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
@@ -29,14 +33,15 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   try {
     parsed = parseYamlWithDuplicates(text);
   } catch (e) {
-    if (e instanceof YamlDecodeError) throw badRequest(`error decoding patch: ${e.message}`);
+    if (e instanceof YamlDecodeError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
     throw e;
   }
   const config = asConfig(parsed.value);
   if (parsed.duplicates.length === 0 || fieldValidation === 'Ignore') return { config, warnings: [] };
   const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${parsed.duplicates.map((d) => d.message).join('\n  ')}`;
   if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
-  return { config, warnings: [msg] };
+  // Warn: one warning per repeated key (the aggregate's lines).
+  return { config, warnings: parsed.duplicates.map((d) => d.message) };
 }
 
 /**
@@ -59,7 +64,10 @@ function jsonConfig(text: string): unknown {
 function asConfig(doc: unknown): Record<string, unknown> {
   if (doc === null || doc === undefined) return {};
   if (typeof doc !== 'object' || Array.isArray(doc)) {
-    throw badRequest(`error decoding patch: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`);
+    // sigs.k8s.io/yaml's Unmarshal: the YAML read, then its JSON decoded into the map.
+    throw badRequest(
+      `error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`,
+    );
   }
   return doc as Record<string, unknown>;
 }

@@ -2,7 +2,8 @@
 // kube's nesting limit. Errors are the Status kube-apiserver gives.
 
 import type { IncomingMessage } from 'node:http';
-import { yamlModule } from '../machinery/lazy-module.js';
+import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
+import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
 import { CBOR_MEDIA_TYPE, CborDecodeError, cborEnabled, decodeCbor } from './cbor/index.js';
@@ -106,7 +107,7 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
       throw e;
     }
   }
-  const text = mt === PROTOBUF_MEDIA_TYPE ? '' : body.toString('utf8');
+  const text = mt === PROTOBUF_MEDIA_TYPE ? '' : goDecodeUtf8(body);
   if (mt === 'application/json') {
     if (text.trim() === '') throw cannot('Object \'Kind\' is missing in \'\'');
     checkJsonDepth(text);
@@ -117,12 +118,16 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     }
   }
   if (mt === 'application/yaml') {
+    const readerError = yamlReaderError(body);
+    if (readerError) throw cannot(`yaml: ${readerError}`);
     let doc: unknown;
     try {
-      // The yaml package caps alias expansion (maxAliasCount) and refuses custom tags here.
-      doc = yamlModule().parse(text, { maxAliasCount: 100, customTags: [], uniqueKeys: false, strict: true });
+      // goyaml.v2's reading (the first document, its depth limit, collections refused as map
+      // keys before anything stringifies them, aliases capped).
+      doc = parseYamlWithDuplicates(text).value;
     } catch (e) {
       if (e instanceof StatusError) throw e;
+      if (e instanceof YamlDecodeError) throw cannot(e.message);
       throw cannot(`yaml: ${(e as Error).message.split('\n')[0]}`);
     }
     checkJsonDepth(JSON.stringify(doc ?? null));

@@ -246,6 +246,8 @@ export interface OutputFormat {
   mediaType: 'application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf' | 'application/cbor';
   /** Set when the client asked for a Table; the meta.k8s.io version it asked for. */
   table?: 'v1' | 'v1beta1';
+  /** Set when the client asked for the metadata-only view of an object or a list. */
+  partial?: { kind: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; version: 'v1' | 'v1beta1' };
   /** The clause asked for pretty output (`pretty=1`). */
   pretty?: boolean;
 }
@@ -285,15 +287,18 @@ export function resourceRouteProduces(streams: boolean): readonly string[] {
 const META_GROUP = 'meta.k8s.io';
 
 /**
- * A resource endpoint's restrictions (RequestScope): any serializer for the object itself, a
- * meta.k8s.io v1/v1beta1 Table in JSON or YAML, `sv=v1`. kube also serves
- * PartialObjectMetadata(List) here; kapi does not yet, so such a clause is passed over.
+ * A resource endpoint's restrictions (RequestScope.AllowsMediaTypeTransform): any serializer
+ * for the object itself, a meta.k8s.io v1/v1beta1 Table in JSON or YAML, the metadata-only
+ * PartialObjectMetadata(List) of v1/v1beta1 in any serializer, `sv=v1`. Whether the view
+ * fits the answer (a list or not) is found out only when answering, as in kube.
  */
 const RESOURCE_RESTRICTIONS: EndpointRestrictions = {
   serverVersion: 'v1',
   allowsTransform: (s, c) => {
     if (c === undefined) return true;
-    if (c.group !== META_GROUP || (c.version !== 'v1' && c.version !== 'v1beta1') || c.kind !== 'Table') return false;
+    if (c.group !== META_GROUP || (c.version !== 'v1' && c.version !== 'v1beta1')) return false;
+    if (c.kind === 'PartialObjectMetadata' || c.kind === 'PartialObjectMetadataList') return true;
+    if (c.kind !== 'Table') return false;
     return s.type === 'application' && (s.subType === 'json' || s.subType === 'yaml');
   },
 };
@@ -310,7 +315,8 @@ export function negotiateOutput(accept: string | undefined, allowTable = true): 
   const m = negotiateMediaType(accept, objectSerializers(), allowTable ? RESOURCE_RESTRICTIONS : DEFAULT_RESTRICTIONS);
   if (!m) throw notAcceptable(acceptedMediaTypes());
   const out: OutputFormat = { mediaType: m.serializer.mediaType as OutputFormat['mediaType'] };
-  if (m.convert) out.table = m.convert.version as 'v1' | 'v1beta1';
+  if (m.convert?.kind === 'Table') out.table = m.convert.version as 'v1' | 'v1beta1';
+  else if (m.convert) out.partial = { kind: m.convert.kind as 'PartialObjectMetadata' | 'PartialObjectMetadataList', version: m.convert.version as 'v1' | 'v1beta1' };
   if (m.pretty) out.pretty = true;
   return out;
 }

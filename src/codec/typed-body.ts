@@ -16,6 +16,7 @@ import {
 } from '../schema/decode.js';
 import { JsonSyntaxError, type JsonDuplicate } from '../machinery/json-scan.js';
 import { parseJsonBody } from './json.js';
+import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { baseMediaType, bodyMediaTypes } from './body.js';
@@ -51,7 +52,7 @@ export function decodeTypedBody(
   }
   if (mt === 'application/json') {
     try {
-      const parsed = parseJsonBody(body.toString('utf8'), { numbers: 'literal', duplicateObjects: 'merge' });
+      const parsed = parseJsonBody(goDecodeUtf8(body), { numbers: 'literal', duplicateObjects: 'merge' });
       doc = parsed.value;
       duplicates = parsed.duplicates;
     } catch (e) {
@@ -59,6 +60,8 @@ export function decodeTypedBody(
       throw e;
     }
   } else if (mt === 'application/yaml') {
+    const readerError = yamlReaderError(body);
+    if (readerError) throw unrecognized(`yaml: ${readerError}`);
     try {
       const parsed = parseYamlWithDuplicates(body.toString('utf8'));
       doc = parsed.value;
@@ -69,15 +72,52 @@ export function decodeTypedBody(
     }
   } else if (mt === PROTOBUF_MEDIA_TYPE) {
     try {
-      doc = decodeProtobufObject(body).object;
+      doc = decodeProtobufObject(body, { apiVersion: target.group ? `${target.group}/${target.version}` : target.version, kind: target.kind }).object;
     } catch (e) {
-      if (e instanceof ProtobufDecodeError) throw badRequest(cannotBeHandledMessage(target.kind, target.version, target.kind, e.message));
+      if (e instanceof ProtobufDecodeError) {
+        if (!e.gvk) throw unrecognized(e.message);
+        const version = e.gvk.apiVersion.slice(e.gvk.apiVersion.indexOf('/') + 1);
+        throw badRequest(cannotBeHandledMessage(e.gvk.kind, version, target.kind, e.message));
+      }
       throw e;
     }
   } else {
     throw unsupportedMediaType(mt, bodyMediaTypes());
   }
 
+  return decodeTypedDocument(doc, target, registry, fieldValidation, {
+    duplicates,
+    yamlDuplicates,
+    sortKeys: mt === 'application/yaml',
+    reuse: true,
+    unrecognized,
+  });
+}
+
+/**
+ * A parsed document (JSON numbers kept as their literals where it matters) decoded as an
+ * object of the target kind: what a body goes through after its syntax, and what a patched
+ * object goes through without being written out and read again.
+ */
+export function decodeTypedDocument(
+  doc: unknown,
+  target: TypedTarget,
+  registry: SchemaRegistry,
+  fieldValidation: FieldValidation,
+  opts: {
+    duplicates?: JsonDuplicate[];
+    yamlDuplicates?: YamlDuplicate[];
+    sortKeys?: boolean;
+    /** The document was parsed for this call alone: what needs no change is kept, not copied. */
+    reuse?: boolean;
+    unrecognized?: (cause: string) => Error;
+    /** How integers convert (schema/decode.ts DecodeTypedOptions.integers). */
+    integers?: 'json' | 'unstructured';
+  } = {},
+): TypedBody {
+  const unrecognized = opts.unrecognized ?? ((cause: string) => badRequest(cause));
+  const duplicates = opts.duplicates ?? [];
+  const yamlDuplicates = opts.yamlDuplicates;
   let gvk: GroupVersionKind;
   try {
     gvk = interpretTypeMeta(doc);
@@ -92,7 +132,7 @@ export function decodeTypedBody(
   let decoded;
   try {
     // The document was parsed for this call alone: what needs no change is kept, not copied.
-    decoded = decodeTyped(doc, target.definition, registry, { duplicates, sortKeys: mt === 'application/yaml', reuse: true });
+    decoded = decodeTyped(doc, target.definition, registry, { duplicates, sortKeys: opts.sortKeys ?? false, reuse: opts.reuse ?? false, integers: opts.integers });
   } catch (e) {
     if (e instanceof DecodeError) throw badRequest(cannotBeHandledMessage(kind, version, target.kind, e.message));
     throw e;

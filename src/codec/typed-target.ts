@@ -2,7 +2,8 @@
 // first as kube's decoder reads them, may leave either out (the endpoint supplies it) but may not
 // name another.
 
-import type { GroupVersionKind } from '../machinery/api-resource.js';
+import { internalPackage, type GroupVersionKind } from '../machinery/api-resource.js';
+import { SCHEME_KINDS } from '../schema/types/generated.js';
 import { badRequest } from '../machinery/errors.js';
 import { cannotBeHandledMessage } from '../schema/decode.js';
 
@@ -15,18 +16,23 @@ export interface TypedTarget {
   definition: string;
 }
 
-/** The body's kind and group/version must be the endpoint's (missing ones default to it). */
+/**
+ * The body's kind and group/version must be the endpoint's (missing ones default to it). What
+ * kube answers otherwise depends on whether its scheme knows the body's kind: another known kind
+ * cannot be converted, the same kind in another known version is a version mismatch, and a kind
+ * the scheme does not know is not registered.
+ */
 export function checkTarget(gvk: GroupVersionKind, target: TypedTarget): void {
   const kind = gvk.kind || target.kind;
   const version = gvk.version || target.version;
-  if (kind !== target.kind) {
-    throw badRequest(
-      cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gvk.group ? `${gvk.group}/` : ''}${version}"`),
-    );
+  const group = gvk.version ? gvk.group : target.group;
+  const gv = group ? `${group}/${version}` : version;
+  const want = target.group ? `${target.group}/${target.version}` : target.version;
+  if (kind === target.kind && gv === want) return;
+  const registered = SCHEME_KINDS[gv]?.includes(kind) ?? false;
+  if (!registered) {
+    throw badRequest(cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gv}" in scheme "pkg/runtime/scheme.go:110"`));
   }
-  if ((gvk.version && gvk.group !== target.group) || (gvk.version && gvk.version !== target.version)) {
-    const got = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
-    const want = target.group ? `${target.group}/${target.version}` : target.version;
-    throw badRequest(`the API version in the data (${got}) does not match the expected API version (${want})`);
-  }
+  if (kind === target.kind) throw badRequest(`the API version in the data (${gv}) does not match the expected API version (${want})`);
+  throw badRequest(cannotBeHandledMessage(kind, version, target.kind, `converting (${version}.${kind}) to (${internalPackage(target.group)}.${target.kind}): unknown conversion`));
 }

@@ -13,6 +13,7 @@ import { NamespaceController } from './namespace/controller.js';
 import { StatefulSetController } from './statefulset/controller.js';
 import { GarbageCollector } from './garbagecollector/collector.js';
 import { DisruptionController } from './disruption/controller.js';
+import { PvcProtectionController } from './pvc-protection.js';
 
 export interface ControllerHost {
   storeFor(group: string, resource: string): GenericStore | undefined;
@@ -45,6 +46,10 @@ const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): C
   { name: 'disruption-controller', create: (host, m) => new DisruptionController(m.informers, m.client, host.log) },
   { name: 'garbage-collector-controller', create: (host, m) => new GarbageCollector(m.informers, () => host.stores(), m.client, host.log) },
   { name: 'statefulset-controller', create: (host, m) => new StatefulSetController(m.informers, m.client, host.log) },
+  {
+    name: 'persistentvolumeclaim-protection-controller',
+    create: (host, m) => new PvcProtectionController(host.storeFor('', 'persistentvolumeclaims')!, host.storeFor('', 'pods')!, host.log, m.ctx),
+  },
 ];
 
 /** The factories of the controllers `--controllers` enables (kube's names, `*`, `-name`). */

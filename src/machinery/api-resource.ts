@@ -36,3 +36,8 @@ export interface GroupVersionKind {
 }
 
 export const apiVersionOf = (r: { group: string; version: string }): string => (r.group ? `${r.group}/${r.version}` : r.version);
+
+/** The Go package of a group's internal types, as kube's messages name them (`core.Pod`, `apps.StatefulSet`). */
+export function internalPackage(group: string): string {
+  return group === '' || group === 'events.k8s.io' ? 'core' : group.split('.')[0];
+}

@@ -1,3 +1,4 @@
+import { goQuote } from './go-format.js';
 // Errors are data: every failure the API reports is a StatusError carrying the
 // metav1.Status that kube-apiserver would send, built by the constructors below.
 
@@ -102,6 +103,17 @@ export function forbidden(gr: GroupResource, name: string, why: string): StatusE
   return new StatusError(403, 'Forbidden', `${subject} is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource });
 }
 
+/**
+ * A path outside every API web service: kube's mux answers `404 page not found` in plain
+ * text (Go's http.NotFound), not a Status.
+ */
+export class PageNotFound extends Error {
+  constructor() {
+    super('404 page not found');
+    this.name = 'PageNotFound';
+  }
+}
+
 /** A request whose credential failed (or, with --anonymous-auth=false, that has none), as kube's authentication filter answers it. */
 export function unauthorized(): StatusError {
   return new StatusError(401, 'Unauthorized', 'Unauthorized');
@@ -200,18 +212,18 @@ const isStringMap = (v: object): v is Record<string, string> =>
 function renderValue(v: unknown): string {
   // Values Go prints through a String() or GoString() method carry their text with them.
   if (v && typeof v === 'object' && typeof (v as { goString?: unknown }).goString === 'string') return (v as { goString: string }).goString;
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'object') {
     if (isStringMap(v)) {
       const entries = Object.keys(v)
         .sort()
-        .map((k) => `${JSON.stringify(k)}:${JSON.stringify(v[k])}`);
+        .map((k) => `${goQuote(k)}:${goQuote(v[k])}`);
       return `map[string]string{${entries.join(', ')}}`;
     }
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
-      return `[]string{${v.map((x) => JSON.stringify(x)).join(', ')}}`;
+      return `[]string{${v.map((x) => goQuote(x)).join(', ')}}`;
     }
   }
   return JSON.stringify(v);
@@ -240,7 +252,7 @@ export function fieldErrorMessage(e: FieldError): string {
 
 /** 422 Invalid with one cause per field error, worded as kube-apiserver words it. */
 export function invalid(kind: string, group: string, name: string, errs: FieldError[]): StatusError {
-  // ErrorList.ToAggregate drops repeated messages from the text (the causes keep them all).
+  // field.ErrorList.ToAggregate: the message lists each distinct text once; the causes keep all.
   const texts = [...new Set(errs.map(fieldErrorMessage))];
   const agg = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const qualifiedKind = group ? `${kind}.${group}` : kind;

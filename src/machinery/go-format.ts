@@ -1,5 +1,7 @@
 // Go's formatting, as kube's messages show it: strconv.Quote, encoding/json's quoteChar, string
-// ordering over UTF-8 bytes, strconv's integer parsing and utilerrors' aggregates.
+// ordering over UTF-8 bytes, strconv's integer parsing and utilerrors' aggregates, fmt's %v
+// and %#v of decoded values.
+
 
 /** Go's quoteChar: how encoding/json names the offending byte. */
 export function goQuoteChar(text: string, at: number): string {
@@ -135,4 +137,84 @@ export function goPointerValue(type: string, present: boolean): string {
   if (!present) return `(*${type})(nil)`;
   fakeAddress = fakeAddress >= 0xc0000fffe0 ? 0xc000010000 : fakeAddress + 0x20;
   return `(*${type})(0x${fakeAddress.toString(16)})`;
+}
+
+/**
+ * json-scan's JsonNumber (a number kept with its literal), told by shape: json-scan formats its
+ * messages with this module, so this module cannot import it.
+ */
+interface JsonNumber {
+  raw: string;
+  value: number;
+}
+
+function isJsonNumber(x: unknown): x is JsonNumber {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) !== Object.prototype && typeof (x as JsonNumber).raw === 'string' && typeof (x as JsonNumber).value === 'number';
+}
+
+/** A decoded number as Go prints an int64 or a float64 (%v and %#v alike: strconv's shortest 'g', exponents from 1e21 and below 1e-4). */
+function goNumber(v: number | JsonNumber): string {
+  const raw = isJsonNumber(v) ? v.raw : String(v);
+  if (/^-?[0-9]+$/.test(raw)) return raw.replace(/^-0$/, '0');
+  const n = isJsonNumber(v) ? v.value : v;
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
+  const exp = n === 0 ? 0 : Math.floor(Math.log10(Math.abs(n)));
+  if (exp < -4 || exp >= 21) {
+    const [m, e] = n.toExponential().split('e');
+    const sign = e.startsWith('-') ? '-' : '+';
+    return `${m}e${sign}${e.replace(/^[-+]/, '').padStart(2, '0')}`;
+  }
+  return String(n);
+}
+
+/**
+ * Go's %#v of a decoded JSON (or YAML: `mapType`) value, built without recursion (values nest
+ * 10,000 deep).
+ */
+export function goSharpV(v: unknown, mapType = 'map[string]interface {}'): string {
+  return goPrint(v, (x) => (typeof x === 'string' ? goQuote(x) : undefined), `${mapType}{`, '[]interface {}{', ':', ', ', '}', 'interface {}(nil)', true);
+}
+
+/** Go's %v of a decoded JSON value. */
+export function goPlainV(v: unknown): string {
+  return goPrint(v, (x) => (typeof x === 'string' ? x : undefined), 'map[', '[', ':', ' ', ']', '<nil>', false);
+}
+
+function goPrint(v: unknown, str: (x: unknown) => string | undefined, mapOpen: string, listOpen: string, colon: string, sep: string, close: string, nil: string, quoteKeys: boolean): string {
+  const out: string[] = [];
+  const todo: unknown[] = [v];
+  const lit = (t: string) => ({ lit: t });
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (x !== null && typeof x === 'object' && LITS.has(x)) {
+      out.push((x as { lit: string }).lit);
+      continue;
+    }
+    const s = str(x);
+    if (s !== undefined) out.push(s);
+    else if (x === null || x === undefined) out.push(nil);
+    else if (typeof x === 'boolean') out.push(String(x));
+    else if (typeof x === 'number' || isJsonNumber(x)) out.push(goNumber(x));
+    else if (Array.isArray(x)) {
+      const parts: unknown[] = [mark(lit(listOpen))];
+      x.forEach((e, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), e));
+      parts.push(mark(lit(close)));
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
+    } else {
+      const o = x as Record<string, unknown>;
+      const keys = Object.keys(o).sort();
+      const parts: unknown[] = [mark(lit(mapOpen))];
+      keys.forEach((k, i) => parts.push(...(i > 0 ? [mark(lit(sep))] : []), mark(lit(`${quoteKeys ? goQuote(k) : k}${colon}`)), o[k]));
+      parts.push(mark(lit(close)));
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
+    }
+  }
+  return out.join('');
+}
+
+/** The literal pieces goPrint pushes, told apart from data that happens to look like them. */
+const LITS = new WeakSet<object>();
+function mark<T extends object>(o: T): T {
+  LITS.add(o);
+  return o;
 }

@@ -551,6 +551,8 @@ export function parseFieldSelector(s: string): FieldSelector {
     const t = splitTerm(part);
     if (!t) throw new SelectorParseError(`invalid selector: '${s}'; can't understand '${part}'`);
     const value = unescapeValue(t.rhs);
+    // A term with neither field nor value (`=`, `!=`) selects everything: kube's Transform drops it.
+    if (t.lhs === '' && value === '') continue;
     reqs.push({ field: t.lhs, operator: t.op === '!=' ? '!=' : '=', value });
   }
   return new FieldSelector(reqs);

@@ -7,6 +7,8 @@
 // Failures throw JsonPatchError; kube answers every one of them with the same 422 and
 // keeps the library's text to itself, so the texts below only help our logs and tests.
 
+import { JsonNumber } from '../machinery/json-scan.js';
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Container = Json[] | { [k: string]: Json };
 
@@ -16,15 +18,20 @@ export class JsonPatchError extends Error {}
 export type Operation = Record<string, unknown>;
 
 function isContainer(v: unknown): v is Container {
-  return v !== null && typeof v === 'object';
+  return v !== null && typeof v === 'object' && !(v instanceof JsonNumber);
 }
 
 function decodeKey(part: string): string {
   return part.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** A deep copy; numbers kept as literals stay so (they are immutable). */
 function clone<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  if (v === null || typeof v !== 'object' || v instanceof JsonNumber) return v;
+  if (Array.isArray(v)) return v.map(clone) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = clone(x);
+  return out as T;
 }
 
 /** The container holding the path's last segment, or null when a parent is missing. */
@@ -114,6 +121,10 @@ function parentOrThrow(doc: Container, path: string, what: string): { con: Conta
 /** Deep equality as the library compares JSON values. */
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Numbers compare by value, whether kept as a literal or not (the library compares decoded values).
+  if (a instanceof JsonNumber || b instanceof JsonNumber || typeof a === 'number' || typeof b === 'number') {
+    return (typeof a === 'number' || a instanceof JsonNumber) && (typeof b === 'number' || b instanceof JsonNumber) && Number(a) === Number(b);
+  }
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]));
   if (isContainer(a) && isContainer(b) && !Array.isArray(b)) {
     const ka = Object.keys(a);

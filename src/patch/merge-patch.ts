@@ -1,11 +1,14 @@
 // JSON Merge Patch (RFC 7386): objects merge key by key, null deletes, anything else
-// (arrays included) replaces.
+// (arrays included, and numbers kept as their literals) replaces.
+
+import { JsonNumber } from '../machinery/json-scan.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
 
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> =
-    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+  if (!isObject(patch)) return patch;
+  const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = applyMergePatch(out[k], v);
   }

@@ -9,6 +9,7 @@
 
 import type { TypeRef } from '../schema/model.js';
 import { SCHEMAS } from '../schema/types/index.js';
+import { JsonNumber } from '../machinery/json-scan.js';
 
 type JMap = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ export class StrategicMergeError extends Error {
   }
 }
 
-const isMap = (v: unknown): v is JMap => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isMap = (v: unknown): v is JMap => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
 
 /** Go's %v of a decoded JSON value (map keys sorted, as fmt prints maps). */
 export function goValue(v: unknown): string {
@@ -46,12 +47,14 @@ export function goValue(v: unknown): string {
     const keys = Object.keys(v).sort();
     return `map[${keys.map((k) => `${k}:${goValue(v[k])}`).join(' ')}]`;
   }
+  if (v instanceof JsonNumber) return String(v.value);
   return String(v);
 }
 
 /** The Go dynamic type a decoded value would have (ints stay int64 in kube's decoding). */
 function goType(v: unknown): string {
   if (v === null || v === undefined) return 'nil';
+  if (v instanceof JsonNumber) return Number.isInteger(v.value) && !/[.eE]/.test(v.raw) ? 'int64' : 'float64';
   if (Array.isArray(v)) return 'slice';
   if (typeof v === 'object') return 'map';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
@@ -108,7 +111,7 @@ function mergeMap(original: JMap, patch: JMap, t: TypeRef | undefined): JMap {
       return patch;
     }
     if (d === 'delete') return {};
-    throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in: ${goValue(patch)}`, 500);
+    throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in map: ${goValue(patch)}`, 500);
   }
   applyRetainKeys(original, patch);
   mergeOrderedLists(original, patch, t);
@@ -335,7 +338,7 @@ function applyListDirectives(original: unknown[], patch: unknown[], mergeKey: st
     } else if (d === 'merge') {
       throw new StrategicMergeError('merging lists cannot yet be specified in the patch', 500);
     } else {
-      throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in: ${goValue(m)}`, 500);
+      throw new StrategicMergeError(`unknown patch type: ${goValue(d)} in map: ${goValue(m)}`, 500);
     }
   }
   return replace ? [plain, []] : [original, plain];

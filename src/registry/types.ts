@@ -51,16 +51,36 @@ export interface Strategy {
   readonly tracksGeneration: boolean;
 }
 
-/** Admission-like checks that need other objects (e.g. a single global default PriorityClass). */
+export type AdmissionOperation = 'CREATE' | 'UPDATE';
+
+/** What an admission plugin is told of a write (kube's admission.Attributes, reduced). */
+export interface AdmissionAttributes {
+  /** CREATE for every write that makes an object (POST, an apply or PUT that creates). */
+  operation: AdmissionOperation;
+  name: string;
+  namespace: string;
+  /** '' for the main resource. */
+  subresource: string;
+  /** The stored object an UPDATE replaces. */
+  old?: KObject;
+}
+
+/**
+ * A type's admission plugins (kube's NamespaceLifecycle is the store's own namespace check).
+ * The store runs them on every write path (POST, PUT, each patch type, apply, /status,
+ * /scale, create-on-update) in kube's order: `admit` (mutating admission) on the defaulted
+ * object after its managedFields and before the strategy's prepare step; `validate`
+ * (validating admission) after the strategy's validation, before the commit. Both run inside
+ * the update loop, so they are synchronous; they throw a StatusError to refuse.
+ */
 export interface Admission {
-  /** Throws a StatusError to reject. */
-  admitCreate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
-  admitUpdate?(obj: KObject, ctx: AdmissionContext): Promise<void>;
+  admit?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
+  validate?(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void;
 }
 
 export interface AdmissionContext {
-  /** Lists current objects of a resource from the watch cache. */
-  list(resource: ResourceKey, namespace?: string): Promise<KObject[]>;
+  /** The current objects of a resource, from this node's watch cache (kube's informers); [] for a resource not served. */
+  list(resource: ResourceKey): KObject[];
 }
 
 export interface ScaleSpec {
@@ -211,6 +231,12 @@ export interface ResourceDef extends ResourceNames {
   subresources?: Record<string, Strategy>;
   /** kube's per-type name rule (most types: DNS subdomain; StatefulSet and Namespace: DNS label). */
   nameValidator: NameValidator;
+  /**
+   * The strategy validates no metadata (a PodDisruptionBudget): only kube's generic check runs,
+   * after the strategy's and only when it passed, with path-segment names and without core
+   * validation's finalizer-name rule.
+   */
+  genericMetadataOnly?: boolean;
   /** Type-specific finalizers beyond metadata.finalizers (a namespace's spec.finalizers). */
   pendingTypeFinalizers?: (obj: KObject) => boolean;
   /**
@@ -218,6 +244,13 @@ export interface ResourceDef extends ResourceNames {
    * Terminating); may throw to refuse (a second delete of a terminating namespace).
    */
   prepareForDelete?: (obj: KObject, alreadyMarked: boolean) => void;
+  /**
+   * Objects a DELETE may never remove, by name: the reason of kube's 403 (the immortal
+   * namespaces of NamespaceLifecycle admission, the system PriorityClasses), checked after the
+   * options are read and before the object is looked up. deletecollection does not ask (kube's
+   * collection delete bypasses both checks).
+   */
+  deleteForbidden?: (name: string) => string | undefined;
   /** Present for types with a /scale subresource (autoscaling/v1 Scale): where replicas live. */
   scale?: ScaleSpec;
   /**
@@ -261,6 +294,31 @@ export interface ResourceDef extends ResourceNames {
    * (kube's per-kind field label conversion and ToSelectableFields), each reading its value.
    */
   fieldLabels?: Record<string, (obj: KObject) => string>;
+  /**
+   * kube's prerelease lifecycle of this group version's kind, when it is deprecated (the
+   * k8s.io/api APILifecycleDeprecated/Removed/Replacement facts): requests to it answer a
+   * deprecation warning, as kube-apiserver's do.
+   */
+  lifecycle?: APILifecycle;
+}
+
+export interface APILifecycle {
+  /** The release [major, minor] that deprecated it. */
+  deprecated: readonly [number, number];
+  /** The release that stops serving it, when one is set. */
+  removed?: readonly [number, number];
+  /** What to use instead. */
+  replacement?: { group: string; version: string; kind: string };
+}
+
+/**
+ * A resource served without storage of its own, read-only (kube's ComponentStatus REST):
+ * get and list only, answered from live checks.
+ */
+export interface ReadOnlyREST {
+  readonly def: ResourceDef;
+  get(name: string): Promise<KObject>;
+  list(): Promise<KObject[]>;
 }
 
 

@@ -61,6 +61,15 @@ export interface DecodeTypedOptions {
    */
   reuse?: boolean;
   /**
+   * 'unstructured': integers convert as kube's DefaultUnstructuredConverter converts a map into
+   * a typed object (what a strategic merge patch goes through): an int64 wraps into an int32
+   * field, a whole float converts, a fraction is `cannot convert float64 to int32`, a string
+   * `unrecognized type: int32`. Default 'json': encoding/json's rules and errors. 'any': any
+   * number passes (the check of an apply configuration, whose integers convert only after the
+   * merge, as kube's structured-merge-diff takes any number for an integer field).
+   */
+  integers?: 'json' | 'unstructured' | 'any';
+  /**
    * Go type names for messages where the schema cannot tell (named string types):
    * key `<definition>.<field>`, e.g. `io.k8s.api.core.v1.Container.imagePullPolicy` -> `v1.PullPolicy`.
    * A `goType` property on a FieldSchema is honoured too.
@@ -200,6 +209,8 @@ interface Ctx {
   sortKeys: boolean;
   quantityNumbers: boolean;
   reuse: boolean;
+  unstructuredIntegers: boolean;
+  anyNumbers: boolean;
   dupIndex: Map<object, JsonDuplicate[]> | null;
   /** kube strict path of the value being decoded: field names and array indices. */
   segs: (string | number)[];
@@ -242,7 +253,8 @@ function jsonKind(v: unknown): string {
 const numberText = (v: number | JsonNumber): string => (v instanceof JsonNumber ? v.raw : goFloatString(v));
 
 function typeErrorMessage(ctx: Ctx, what: string, goType: string): string {
-  if (ctx.structName !== '' || ctx.fieldStack.length > 0) {
+  // The unstructured converter hands a json.Unmarshaler its value alone: no struct field to name.
+  if (!ctx.unstructuredIntegers && (ctx.structName !== '' || ctx.fieldStack.length > 0)) {
     return `json: cannot unmarshal ${what} into Go struct field ${ctx.structName}.${ctx.fieldStack.join('.')} of type ${goType}`;
   }
   return `json: cannot unmarshal ${what} into Go value of type ${goType}`;
@@ -282,6 +294,51 @@ function intOf(v: number | JsonNumber, bits: 32 | 64): number | undefined {
   return Number(b);
 }
 
+/**
+ * An integer field's value as runtime.DefaultUnstructuredConverter sets it from a map decoded
+ * with k8s.io/apimachinery's json (integer literals as int64, the rest float64): reflect's
+ * Convert, which wraps out-of-range integers and truncates whole floats.
+ */
+function unstructuredInt(v: unknown, bits: 32 | 64, ctx: Ctx): number | undefined {
+  const goType = bits === 32 ? 'int32' : 'int64';
+  if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveError(ctx, `unrecognized type: ${goType}`);
+  const raw = v instanceof JsonNumber ? v.raw : String(v);
+  let i64: bigint;
+  if (/^-?[0-9]+$/.test(raw) && BigInt(raw) >= INT64_MIN && BigInt(raw) <= INT64_MAX) {
+    i64 = BigInt(raw);
+  } else {
+    const f = Number(v);
+    if (!Number.isFinite(f) || Math.trunc(f) !== f) return saveError(ctx, `cannot convert float64 to ${goType}`);
+    // A whole float64 outside int64: the conversion's "indefinite" result on amd64.
+    i64 = f >= 9223372036854775808 || f < -9223372036854775808 ? INT64_MIN : BigInt(f);
+  }
+  return Number(bits === 32 ? BigInt.asIntN(32, i64) : i64);
+}
+
+/** reflect.Kind of a value of a map decoded by kube's json (integers int64, other numbers float64). */
+function unstructuredKind(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'slice';
+  if (typeof v === 'number' || v instanceof JsonNumber) {
+    const raw = v instanceof JsonNumber ? v.raw : String(v);
+    return /^-?[0-9]+$/.test(raw) && BigInt(raw) >= INT64_MIN && BigInt(raw) <= INT64_MAX ? 'int64' : 'float64';
+  }
+  return 'map';
+}
+
+/**
+ * A scalar of the wrong kind for a scalar field, as DefaultUnstructuredConverter says it: Go
+ * converts an int64 to a string type but JSON does not (`cannot convert int64 to string`);
+ * the rest are not convertible at all (`unrecognized type: bool`).
+ */
+function unstructuredScalarError(ctx: Ctx, v: unknown, goType: string, kind: string): undefined {
+  const from = unstructuredKind(v);
+  if (from === 'int64' && kind === 'string') return saveError(ctx, `cannot convert int64 to ${goType}`);
+  if (from === 'int64' && kind === 'float64') return undefined;
+  return saveError(ctx, `unrecognized type: ${kind}`);
+}
+
 function fieldGoType(ctx: Ctx, field: CField | null, t: TypeRef): string {
   if (field) {
     if (field.goType) return field.goType;
@@ -306,18 +363,26 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
   }
   switch (t.kind) {
     case 'string':
-      return typeof v === 'string' ? v : saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      if (typeof v === 'string') return v;
+      if (ctx.unstructuredIntegers) return unstructuredScalarError(ctx, v, fieldGoType(ctx, field, t), 'string');
+      return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
     case 'boolean':
-      return typeof v === 'boolean' ? v : saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      if (typeof v === 'boolean') return v;
+      if (ctx.unstructuredIntegers) return unstructuredScalarError(ctx, v, 'bool', 'bool');
+      return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
     case 'int32':
     case 'int64': {
+      if (ctx.unstructuredIntegers) return unstructuredInt(v, t.kind === 'int32' ? 32 : 64, ctx);
+      if (ctx.anyNumbers && (typeof v === 'number' || v instanceof JsonNumber)) return v;
       if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
       const n = intOf(v, t.kind === 'int32' ? 32 : 64);
       return n === undefined ? saveTypeError(ctx, `number ${numberText(v)}`, fieldGoType(ctx, field, t)) : n;
     }
     case 'number': {
       if (typeof v === 'number') return v;
+      if (ctx.unstructuredIntegers && !(v instanceof JsonNumber)) return unstructuredScalarError(ctx, v, 'float64', 'float64');
       if (v instanceof JsonNumber) {
+        if (ctx.anyNumbers) return v;
         return Number.isFinite(v.value) ? v.value : saveTypeError(ctx, `number ${v.raw}`, fieldGoType(ctx, field, t));
       }
       return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
@@ -333,7 +398,10 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       return decodeStruct(v, cs, ctx);
     }
     case 'array': {
-      if (!Array.isArray(v)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      if (!Array.isArray(v)) {
+        if (ctx.unstructuredIntegers) return saveError(ctx, `cannot restore slice from ${unstructuredKind(v)}`);
+        return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      }
       const out = new Array<unknown>(v.length);
       const items = t.items;
       let same = ctx.reuse;
@@ -347,7 +415,10 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       return same ? v : out;
     }
     case 'map':
-      if (!isObject(v)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      if (!isObject(v)) {
+        if (ctx.unstructuredIntegers) return saveError(ctx, `cannot restore map from ${unstructuredKind(v)}`);
+        return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
+      }
       return decodeMap(v, t.values, ctx);
     case 'intOrString': {
       if (typeof v === 'string') return v;
@@ -363,7 +434,7 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       // Quantity.UnmarshalJSON: the text between the quotes (or the number's literal), trimmed.
       let text: string;
       if (typeof v === 'string') text = v.trim();
-      else if (!ctx.quantityNumbers) {
+      else if (!ctx.quantityNumbers && !ctx.unstructuredIntegers) {
         throw new DecodeError(typeErrorMessage(ctx, typeof v === 'number' || v instanceof JsonNumber ? `number ${numberText(v)}` : jsonKind(v), 'string'));
       } else if (typeof v === 'number' || v instanceof JsonNumber) text = numberText(v);
       else throw new DecodeError(QUANTITY_FORMAT_MESSAGE);
@@ -388,7 +459,10 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
 
 function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   if (v === null || v === undefined) return {};
-  if (!isObject(v)) return saveTypeError(ctx, jsonKind(v), cs.goType);
+  if (!isObject(v)) {
+    if (ctx.unstructuredIntegers) return saveError(ctx, `cannot restore struct from: ${unstructuredKind(v)}`);
+    return saveTypeError(ctx, jsonKind(v), cs.goType);
+  }
   const dups = ctx.dupIndex?.get(v);
   // for-in reads each value through V8's enum cache; sorted keys and duplicates need the key list.
   if (ctx.sortKeys || dups) return decodeStructKeys(v, cs, ctx, dups);
@@ -570,6 +644,8 @@ export function decodeTyped(
     goTypes: opts.goTypes,
     sortKeys: opts.sortKeys === true,
     quantityNumbers: opts.quantityNumbers !== false,
+    unstructuredIntegers: opts.integers === 'unstructured',
+    anyNumbers: opts.integers === 'any',
     reuse: opts.reuse === true,
     dupIndex: null,
     segs: [],

@@ -14,13 +14,9 @@ const isPair = (n: unknown) => yamlModule().isPair(n);
 const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
 import { goQuote } from '../machinery/json-scan.js';
+import { goSharpV } from '../machinery/go-format.js';
 
 export const MAX_YAML_DEPTH = 10_000;
-/**
- * The yaml package composes documents recursively and runs out of stack (or worse) somewhere
- * past 800 levels; deeper documents are refused before it sees them. kube accepts up to 10,000.
- */
-export const YAML_SUPPORTED_DEPTH = 500;
 
 export interface YamlDuplicate {
   /** kube-style path of the repeated key, e.g. `spec.paused`, `spec.template.spec.containers[0].name`. */
@@ -105,14 +101,15 @@ interface WalkFrame {
 export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {}): YamlParseResult {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
+  // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
+  if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   // The CST parser is iterative: measure the nesting before anything recursive runs.
   const lineCounter = new (yamlModule().LineCounter)();
   const tokens = Array.from(new (yamlModule().Parser)(lineCounter.addNewLine).parse(text));
   const depth = cstDepth(tokens);
+  // The yaml package composes recursively: the server's thread has the stack for kube's
+  // 10,000 levels (src/server/serve-worker.ts).
   if (depth > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
-  if (depth > YAML_SUPPORTED_DEPTH) {
-    throw new YamlDecodeError(`yaml: nesting deeper than ${YAML_SUPPORTED_DEPTH} levels is not supported`);
-  }
   let doc;
   try {
     const composer = new (yamlModule().Composer)({
@@ -148,6 +145,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     return p.startsWith('.') ? p.slice(1) : p;
   };
   const push = (node: unknown, segment: string): void => {
+    if (isScalar(node)) goFloatScalar(node as YamlScalarNode);
     if (isMap(node) || isSeq(node)) {
       if (stack.length + 1 > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
       stack.push({
@@ -179,6 +177,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
       continue;
     }
     if (!f.valueDone) {
+      // goyaml.v2 decodes a key before its value; a collection cannot be a Go map key.
+      if (isMap(pair.key) || isSeq(pair.key)) {
+        const key = (pair.key as { toJS(doc: unknown, opts?: unknown): unknown }).toJS(doc, { maxAliasCount });
+        throw new YamlDecodeError(`yaml: invalid map key: ${goSharpV(key, 'map[interface {}]interface {}')}`);
+      }
       f.valueDone = true;
       if (!isAlias(pair.value)) {
         const seg = keySegment(pair.key);
@@ -216,6 +219,53 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     throw e;
   }
   return { value: value ?? null, duplicates };
+}
+
+interface YamlScalarNode {
+  value: unknown;
+  source?: string;
+}
+
+/**
+ * A float scalar as goyaml.v2 and sigs.k8s.io/yaml take it: a decimal too large for a float64
+ * does not resolve as a number and stays the string it was written as; `.inf` and `.nan` are
+ * floats JSON cannot carry, which kube's conversion to JSON refuses.
+ */
+function goFloatScalar(node: YamlScalarNode): void {
+  const v = node.value;
+  if (typeof v !== 'number' || Number.isFinite(v)) return;
+  const src = (node.source ?? '').trim();
+  if (/^[-+]?\.(inf|Inf|INF)$/.test(src) || /^\.(nan|NaN|NAN)$/.test(src)) {
+    throw new YamlDecodeError(`json: unsupported value: ${Number.isNaN(v) ? 'NaN' : v > 0 ? '+Inf' : '-Inf'}`);
+  }
+  if (src !== '') node.value = src;
+}
+
+/**
+ * Whether flow collections (`[`, `{`) nest at least `limit` deep, skipping quoted scalars inside
+ * them. A bracket in a plain scalar outside any flow collection counts too, which can only
+ * overstate the depth of text with thousands of unclosed brackets.
+ */
+function flowDepthAtLeast(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth >= limit) return true;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    else if (depth > 0 && (c === 0x22 || c === 0x27)) {
+      // A quoted scalar: '' escapes a single quote, \ escapes in double quotes.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (c === 0x22 && d === 0x5c) i++;
+        else if (d === c) {
+          if (c === 0x27 && text.charCodeAt(i + 1) === 0x27) i++;
+          else break;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** The nesting depth of collections in CST tokens (iteratively). */

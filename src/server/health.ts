@@ -3,7 +3,7 @@
 
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { genericNotFound } from '../machinery/errors.js';
+import { PageNotFound } from '../machinery/errors.js';
 
 export interface HealthCheck {
   name: string;
@@ -13,6 +13,18 @@ export interface HealthCheck {
   readyz: boolean;
   /** Throws or rejects to fail. */
   run(): Promise<void>;
+  /**
+   * A post-start hook's check (kube's poststarthook/<name>): within --livez-grace-period of
+   * the start, /livez takes an unfinished hook as one that will finish.
+   */
+  postStartHook?: boolean;
+}
+
+export interface HealthOptions {
+  /** --livez-grace-period, ms. */
+  livezGracePeriodMs?: number;
+  /** When the server started (ms since the epoch). */
+  startedAt?: number;
 }
 
 type Ctx = ParameterizedContext;
@@ -54,13 +66,24 @@ async function runCheck(check: HealthCheck): Promise<Error | undefined> {
   }
 }
 
-function handleRoot(endpoint: string, checks: HealthCheck[]) {
+/** A liveness check of a post-start hook passes while the grace period lasts. */
+function graced(check: HealthCheck, endpoint: string, opts: HealthOptions): boolean {
+  if (endpoint !== 'livez' || !check.postStartHook || !opts.livezGracePeriodMs) return false;
+  return Date.now() - (opts.startedAt ?? 0) < opts.livezGracePeriodMs;
+}
+
+async function runFor(check: HealthCheck, endpoint: string, opts: HealthOptions): Promise<Error | undefined> {
+  const err = await runCheck(check);
+  return err && graced(check, endpoint, opts) ? undefined : err;
+}
+
+function handleRoot(endpoint: string, checks: HealthCheck[], opts: HealthOptions) {
   return async (ctx: Ctx): Promise<void> => {
     const query = new URLSearchParams(ctx.querystring);
     const excluded = new Set(query.getAll('exclude'));
     // Checks run concurrently but report in registration order, so output stays stable.
     const results = await Promise.all(
-      checks.map((c) => (excluded.has(c.name) ? Promise.resolve(undefined) : runCheck(c))),
+      checks.map((c) => (excluded.has(c.name) ? Promise.resolve(undefined) : runFor(c, endpoint, opts))),
     );
     let out = '';
     let failed = false;
@@ -97,7 +120,7 @@ function handleRoot(endpoint: string, checks: HealthCheck[]) {
  * that are both liveness and readiness checks (kube's AddHealthChecks), /livez and /readyz
  * those flagged for them; `ping` and `log` come first on all three.
  */
-export function installHealth(router: Router, checks: HealthCheck[]): void {
+export function installHealth(router: Router, checks: HealthCheck[], opts: HealthOptions = {}): void {
   const endpoints: Array<[string, HealthCheck[]]> = [
     ['healthz', [...BUILTIN, ...checks.filter((c) => c.livez && c.readyz)]],
     ['livez', [...BUILTIN, ...checks.filter((c) => c.livez)]],
@@ -105,12 +128,13 @@ export function installHealth(router: Router, checks: HealthCheck[]): void {
   ];
   for (const [endpoint, list] of endpoints) {
     const byName = new Map(list.map((c) => [c.name, c]));
-    router.get(`/${endpoint}`, handleRoot(endpoint, list));
+    // kube's mux serves these paths exactly (`/readyz/` is a 404) and for any method.
+    router.all(new RegExp(`^/${endpoint}$`), handleRoot(endpoint, list, opts));
     // Check names may contain slashes (poststarthook/...), so the rest of the path is the name.
-    router.get(new RegExp(`^/${endpoint}/(.+)$`), async (ctx) => {
+    router.all(new RegExp(`^/${endpoint}/(.+)$`), async (ctx) => {
       const check = byName.get(decodePath(ctx.path.slice(endpoint.length + 2)));
-      if (!check) throw genericNotFound();
-      const err = await runCheck(check);
+      if (!check) throw new PageNotFound();
+      const err = await runFor(check, endpoint, opts);
       if (err) {
         // Unlike the aggregate endpoint, a single check's endpoint does tell why.
         httpError(ctx, `internal server error: ${err.message}`, 500);
@@ -121,4 +145,17 @@ export function installHealth(router: Router, checks: HealthCheck[]): void {
       ctx.body = 'ok';
     });
   }
+}
+
+/** Every health path the server answers (for the root index). */
+export function healthPaths(checks: HealthCheck[]): string[] {
+  const all = [...BUILTIN, ...checks];
+  const out: string[] = [];
+  for (const ep of ['healthz', 'livez', 'readyz']) {
+    out.push(`/${ep}`);
+    for (const c of all) {
+      if (ep === 'healthz' ? c.livez && c.readyz : ep === 'livez' ? c.livez : c.readyz) out.push(`/${ep}/${c.name}`);
+    }
+  }
+  return out;
 }

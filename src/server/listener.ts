@@ -27,6 +27,12 @@ const HTTP_ON_TLS_PORT = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP re
 /** How long a new connection may stay silent before its first bytes (Go's ReadHeaderTimeout is 32 s in kube). */
 const PEEK_TIMEOUT_MS = 32_000;
 
+/**
+ * How long a connection that has sent no request yet holds up a graceful shutdown (Go's
+ * http.Server.Shutdown closes a new connection only once it has been silent this long).
+ */
+const NEW_CONNECTION_GRACE_MS = 5_000;
+
 /** The request starts net/http recognises (tlsRecordHeaderLooksLikeHTTP). */
 const HTTP_STARTS = ['GET /', 'HEAD ', 'POST ', 'PUT /', 'OPTIO'].map((s) => Buffer.from(s, 'latin1'));
 
@@ -49,6 +55,46 @@ export interface TLSServing {
 
 export type RequestListener = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => void;
 
+/**
+ * Go's answer to a request its HTTP/1.1 parser refuses (server.go): the status as text, no
+ * keep-alive. Node's own answer is skipped on a TLS socket (its bytesWritten counts the
+ * handshake), which left such a client with a dropped connection. Node's parser also refuses
+ * methods outside its list, which Go passes on as tokens (kube then answers 405 or 404): those
+ * are a 400 here.
+ */
+const GO_ERROR_HEADERS = '\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n';
+
+function answerBadRequests(server: HttpServer): void {
+  // A response in progress on the connection (a pipelined request broke after it) finishes first.
+  const busy = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    busy.set(req.socket, res);
+    res.once('close', () => {
+      if (busy.get(req.socket) === res) busy.delete(req.socket);
+    });
+  });
+  const answered = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // The rest of a refused request's bytes fail the parser again: they are read and dropped
+    // (closing with them unread would reset the connection before the client reads the answer).
+    if (answered.has(socket)) return;
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
+    const text = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const answer = () => {
+      socket.end(`HTTP/1.1 ${text}${GO_ERROR_HEADERS}${text}`);
+      // As Go's server waits (rstAvoidanceDelay) for the client to read and close.
+      setTimeout(() => socket.destroy(), 500).unref();
+    };
+    const res = busy.get(socket);
+    if (res && !res.writableFinished) res.once('finish', answer);
+    else answer();
+  });
+}
+
 export class Listener {
   /** The HTTP/1.1 server: watch-websocket hooks its upgrade event. */
   readonly http1: HttpServer;
@@ -56,6 +102,11 @@ export class Listener {
   private readonly outer: NetServer;
   private readonly sockets = new Set<Socket>();
   private readonly sessions = new Set<ServerHttp2Session>();
+  /**
+   * Connections accepted that have not sent a request yet ("addr:port" -> when accepted): a
+   * client may already have written its request on one, so shutdown waits for them.
+   */
+  private readonly fresh = new Map<string, number>();
 
   constructor(
     listener: RequestListener,
@@ -65,6 +116,12 @@ export class Listener {
     // Watches are long-lived; Node's default request timeout would cut them.
     this.http1.requestTimeout = 0;
     this.http1.keepAliveTimeout = 65_000;
+    const used = (req: IncomingMessage): void => void this.fresh.delete(connectionKey(req.socket));
+    this.http1.on('request', used);
+    // (An 'upgrade' listener makes Node hand upgrades to that event: the node's WebSocket
+    // handler takes them there.)
+    this.http1.on('upgrade', used);
+    answerBadRequests(this.http1);
     if (!tls) {
       this.outer = this.http1;
       this.outer.on('connection', (s: Socket) => this.track(s));
@@ -72,6 +129,8 @@ export class Listener {
     }
     this.http2 = createH2Server({ settings: { maxConcurrentStreams: tls.http2MaxStreams } }, listener);
     this.http2.on('session', (s: ServerHttp2Session) => {
+      // (A session's streams are the GOAWAY's business: its client knows which were taken.)
+      this.fresh.delete(connectionKey(s.socket));
       this.sessions.add(s);
       s.once('close', () => this.sessions.delete(s));
     });
@@ -120,8 +179,21 @@ export class Listener {
   }
 
   private track(s: Socket): void {
+    const key = connectionKey(s);
     this.sockets.add(s);
-    s.once('close', () => this.sockets.delete(s));
+    this.fresh.set(key, Date.now());
+    s.once('close', () => {
+      this.sockets.delete(s);
+      this.fresh.delete(key);
+    });
+  }
+
+  /** Connections accepted in the last few seconds that have not sent a request yet. */
+  pendingConnections(): number {
+    const since = Date.now() - NEW_CONNECTION_GRACE_MS;
+    let n = 0;
+    for (const at of this.fresh.values()) if (at > since) n++;
+    return n;
   }
 
   get scheme(): 'https' | 'http' {
@@ -138,6 +210,16 @@ export class Listener {
     });
   }
 
+  /**
+   * Stops accepting (graceful shutdown): no new connection; idle HTTP/1.1 connections close,
+   * HTTP/2 sessions get a GOAWAY; requests in flight and open streams go on.
+   */
+  stopAccepting(): void {
+    this.outer.close();
+    this.http1.closeIdleConnections();
+    for (const s of this.sessions) s.close();
+  }
+
   /** Stops accepting and drops every open connection (watches included). */
   async close(): Promise<void> {
     const closed = new Promise<void>((r) => this.outer.close(() => r()));
@@ -146,4 +228,8 @@ export class Listener {
     for (const s of this.sockets) s.destroy();
     await closed;
   }
+}
+
+function connectionKey(s: { remoteAddress?: string; remotePort?: number }): string {
+  return `${s.remoteAddress ?? ''}:${s.remotePort ?? ''}`;
 }

@@ -3,22 +3,22 @@
 
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { Gauge } from 'prom-client';
-import { registry } from '../machinery/metrics-registry.js';
+import { Counter, Gauge } from 'prom-client';
+import { exposition, hiddenRegistry, kubeHelp, registry } from '../machinery/metrics-registry.js';
 import { LabeledCounter, LabeledHistogram } from '../machinery/labeled-metrics.js';
 import { StatusError } from '../machinery/errors.js';
 import { nonResourceInfo, type RequestInfo } from '../api/request-info.js';
 
 export const requestTotal = new LabeledCounter(
   'apiserver_request_total',
-  'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+  kubeHelp('STABLE', 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.'),
   ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component', 'code'],
   registry,
 );
 
 export const requestDuration = new LabeledHistogram(
   'apiserver_request_duration_seconds',
-  'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+  kubeHelp('STABLE', 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.'),
   ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'],
   [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
   registry,
@@ -26,49 +26,100 @@ export const requestDuration = new LabeledHistogram(
 
 export const responseSizes = new LabeledHistogram(
   'apiserver_response_sizes',
-  'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
+  kubeHelp('STABLE', 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.'),
   ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'],
   [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9],
   registry,
 );
 
+const SLI_BUCKETS = [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+const SLI_HELP =
+  'Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.';
+const SLI_LABELS = ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'];
+
+export const requestSliDuration = new LabeledHistogram('apiserver_request_sli_duration_seconds', kubeHelp('ALPHA', SLI_HELP), SLI_LABELS, SLI_BUCKETS, registry);
+
+/** Deprecated in 1.27 for the SLI one, hidden since: shown with --show-hidden-metrics-for-version. */
+export const requestSloDuration = new LabeledHistogram(
+  'apiserver_request_slo_duration_seconds',
+  kubeHelp('ALPHA', SLI_HELP, '1.27.0'),
+  SLI_LABELS,
+  SLI_BUCKETS,
+  hiddenRegistry,
+);
+
+export const longRunningRequests = new Gauge({
+  name: 'apiserver_longrunning_requests',
+  help: kubeHelp(
+    'STABLE',
+    'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
+  ),
+  labelNames: ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const,
+  registers: [registry],
+});
+
+export const requestTerminations = new LabeledCounter(
+  'apiserver_request_terminations_total',
+  kubeHelp('ALPHA', 'Number of requests which apiserver terminated in self-defense.'),
+  ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component', 'code'],
+  registry,
+);
+
 type RequestKind = 'readOnly' | 'mutating';
 
-// Kube reports the highest in-flight count seen during the last second rather than the value
-// at scrape time, which would almost always read 0 under short requests.
-const inflight: Record<RequestKind, { current: number; watermark: number; windowStart: number }> = {
-  readOnly: { current: 0, watermark: 0, windowStart: 0 },
-  mutating: { current: 0, watermark: 0, windowStart: 0 },
-};
+/** A count kube reports as the highest seen during the last second (not the value at scrape time). */
+class Watermark {
+  private current = 0;
+  private high = 0;
+  private windowStart = 0;
 
-function observeInflight(kind: RequestKind, delta: number): void {
-  const s = inflight[kind];
-  const now = Date.now();
-  s.current += delta;
-  if (now - s.windowStart >= 1000) {
-    s.windowStart = now;
-    s.watermark = s.current;
+  observe(current: number): void {
+    const now = Date.now();
+    this.current = current;
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.high = current;
+    }
+    this.high = Math.max(this.high, current);
   }
-  s.watermark = Math.max(s.watermark, s.current);
+
+  value(): number {
+    return Date.now() - this.windowStart < 1000 ? this.high : this.current;
+  }
+}
+
+const inflight: Record<RequestKind, Watermark> = { readOnly: new Watermark(), mutating: new Watermark() };
+const inqueue: Record<RequestKind, Watermark> = { readOnly: new Watermark(), mutating: new Watermark() };
+
+/** The in-flight and queued counts of a kind changed (the in-flight filter reports them). */
+export function observeInflight(kind: RequestKind, current: number, queued = 0): void {
+  inflight[kind].observe(current);
+  inqueue[kind].observe(queued);
 }
 
 export const currentInflightRequests = new Gauge({
   name: 'apiserver_current_inflight_requests',
-  help: 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.',
+  help: kubeHelp('STABLE', 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.'),
   labelNames: ['request_kind'] as const,
   registers: [registry],
   collect() {
-    for (const kind of ['readOnly', 'mutating'] as const) {
-      const s = inflight[kind];
-      const fresh = Date.now() - s.windowStart < 1000;
-      this.set({ request_kind: kind }, fresh ? s.watermark : s.current);
-    }
+    for (const kind of ['readOnly', 'mutating'] as const) this.set({ request_kind: kind }, inflight[kind].value());
+  },
+});
+
+export const currentInqueueRequests = new Gauge({
+  name: 'apiserver_current_inqueue_requests',
+  help: kubeHelp('ALPHA', 'Maximal number of queued requests in this apiserver per request kind in last second.'),
+  labelNames: ['request_kind'] as const,
+  registers: [registry],
+  collect() {
+    for (const kind of ['readOnly', 'mutating'] as const) this.set({ request_kind: kind }, inqueue[kind].value());
   },
 });
 
 export const storageObjects = new Gauge({
   name: 'apiserver_storage_objects',
-  help: 'Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.',
+  help: kubeHelp('STABLE', 'Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.'),
   labelNames: ['resource'] as const,
   registers: [registry],
 });
@@ -81,6 +132,22 @@ export function setStorageObjects(resource: string, count: number): void {
   storageObjects.set({ resource }, count);
 }
 
+// Declarative validation's counters (DeclarativeValidation, beta in 1.33): kube runs generated
+// validation beside the handwritten one only for types with declarative rules, and in 1.33
+// none of the types kapi serves has any, so there is one validation path and both stay 0,
+// as on a kube-apiserver serving these types.
+export const declarativeValidationMismatches = new Counter({
+  name: 'apiserver_validation_declarative_validation_mismatch_total',
+  help: kubeHelp('BETA', 'Number of times declarative validation results differed from handwritten validation results for core types.'),
+  registers: [registry],
+});
+
+export const declarativeValidationPanics = new Counter({
+  name: 'apiserver_validation_declarative_validation_panic_total',
+  help: kubeHelp('BETA', 'Number of times declarative validation has panicked during validation.'),
+  registers: [registry],
+});
+
 // ---------------------------------------------------------------------------------------------
 // Request instrumentation, after MonitorRequest / CleanScope / CanonicalVerb / CleanVerb.
 
@@ -89,7 +156,6 @@ const VALID_VERBS = new Set([
   'UPDATE', 'WATCH', 'WATCHLIST',
 ]);
 const CONNECT_SUBRESOURCES = new Set(['log', 'exec', 'portforward', 'attach', 'proxy']);
-const READ_ONLY_VERBS = new Set(['get', 'list', 'watch']);
 const HEALTH_PATH = /^\/(?:healthz|livez|readyz)(?:\/|$)/;
 
 /** Metric scope: a create names its object, so it counts as "resource" like a get. */
@@ -134,19 +200,64 @@ function fallbackInfo(ctx: Koa.Context): RequestInfo {
   return nonResourceInfo(ctx.method, ctx.path);
 }
 
+/** The labels kube's MonitorRequest reports a request under. */
+interface RequestLabels {
+  verb: string;
+  dryRun: string;
+  group: string;
+  version: string;
+  resource: string;
+  subresource: string;
+  scope: string;
+  component: string;
+}
+
+function labelsOf(ctx: Koa.Context, info: RequestInfo): RequestLabels {
+  const l: RequestLabels = {
+    verb: reportedVerb(ctx.method, info, ctx.get('Content-Type')),
+    dryRun: cleanDryRun(ctx.querystring),
+    group: '',
+    version: '',
+    resource: '',
+    subresource: '',
+    scope: cleanScope(info),
+    component: !info.isResourceRequest && HEALTH_PATH.test(info.path) ? '' : 'apiserver',
+  };
+  if (info.isResourceRequest) {
+    l.group = info.apiGroup;
+    l.version = info.apiVersion;
+    l.resource = info.resource;
+    l.subresource = info.subresource;
+  } else {
+    // Kube puts the path of a non-resource endpoint in subresource; the matched route
+    // pattern does the same for fixed paths while keeping unknown paths out of the labels.
+    const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    l.subresource = typeof route === 'string' ? route : '';
+  }
+  return l;
+}
+
 /**
- * Records apiserver_request_total, apiserver_request_duration_seconds, apiserver_response_sizes
- * and the in-flight gauge for each request. Must run after the request-info middleware. A watch
- * is recorded when its handler returns, i.e. when streaming starts, and is not counted in flight
- * (kube leaves long-running requests out of that limit too).
+ * apiserver_request_terminations_total: a request the server ended in self-defense (429 over
+ * the in-flight limit, 504 past the request timeout), as kube's filters record it.
+ */
+export function recordRequestTermination(ctx: Koa.Context, code: number): void {
+  const info = (ctx.state.requestInfo as RequestInfo | undefined) ?? fallbackInfo(ctx);
+  const l = labelsOf(ctx, info);
+  requestTerminations.inc([l.verb, l.group, l.version, l.resource, l.subresource, l.scope, l.component, String(code)]);
+}
+
+/**
+ * Records apiserver_request_total, apiserver_request_duration_seconds (and the SLI/SLO
+ * latencies), apiserver_response_sizes for each request, and apiserver_longrunning_requests
+ * while a watch streams. Must run after the request-info middleware. A watch is recorded when
+ * its handler returns, i.e. when streaming starts.
  */
 export function metricsMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
     const start = performance.now();
     const info = (ctx.state.requestInfo as RequestInfo | undefined) ?? fallbackInfo(ctx);
-    const kind: RequestKind = READ_ONLY_VERBS.has(info.verb) ? 'readOnly' : 'mutating';
-    const tracked = info.verb !== 'watch';
-    if (tracked) observeInflight(kind, 1);
+    const longRunning = info.verb === 'watch';
     let errorCode: number | undefined;
     try {
       await next();
@@ -154,30 +265,22 @@ export function metricsMiddleware(): Koa.Middleware {
       errorCode = statusOf(err);
       throw err;
     } finally {
-      if (tracked) observeInflight(kind, -1);
-      const scope = cleanScope(info);
-      const verb = reportedVerb(ctx.method, info, ctx.get('Content-Type'));
-      const dryRun = cleanDryRun(ctx.querystring);
-      const component = !info.isResourceRequest && HEALTH_PATH.test(info.path) ? '' : 'apiserver';
-      let group = '';
-      let version = '';
-      let resource = '';
-      let subresource = '';
-      if (info.isResourceRequest) {
-        group = info.apiGroup;
-        version = info.apiVersion;
-        resource = info.resource;
-        subresource = info.subresource;
-      } else {
-        // Kube puts the path of a non-resource endpoint in subresource; the matched route
-        // pattern does the same for fixed paths while keeping unknown paths out of the labels.
-        const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-        subresource = typeof route === 'string' ? route : '';
-      }
+      const l = labelsOf(ctx, info);
+      const { verb, dryRun, group, version, resource, subresource, scope, component } = l;
       const code = String(errorCode ?? ctx.status);
       const seconds = (performance.now() - start) / 1e3;
       requestTotal.inc([verb, dryRun, group, version, resource, subresource, scope, component, code]);
       requestDuration.observe([verb, dryRun, group, version, resource, subresource, scope, component], seconds);
+      if (!longRunning) {
+        const sli = [verb, group, version, resource, subresource, scope, component];
+        requestSliDuration.observe(sli, seconds);
+        requestSloDuration.observe(sli, seconds);
+      } else if (errorCode === undefined && !ctx.res.writableEnded) {
+        // The watch streams on after its handler returned: counted until the stream closes.
+        const gauge = { verb, group, version, resource, subresource, scope, component };
+        longRunningRequests.inc(gauge);
+        ctx.res.once('close', () => longRunningRequests.dec(gauge));
+      }
       if (verb === 'GET' || verb === 'LIST') {
         // Koa sets Content-Length only when it serializes the body, after this middleware has
         // returned, so the size is read once the response is finished. Streams have none.
@@ -191,12 +294,13 @@ export function metricsMiddleware(): Koa.Middleware {
   };
 }
 
-/** Serves GET /metrics in the Prometheus text format. */
+/** Serves /metrics in the Prometheus text format (any method, as kube's mux). */
 export function installMetrics(router: Router): void {
-  router.get('/metrics', async (ctx) => {
-    const text = await registry.metrics();
+  router.all(/^\/metrics$/, async (ctx) => {
+    const text = await exposition();
     ctx.status = 200;
-    ctx.set('Content-Type', registry.contentType);
+    // kube's Prometheus handler names the escaping scheme of metric names too.
+    ctx.set('Content-Type', `${registry.contentType}; escaping=underscores`);
     ctx.body = text;
   });
 }

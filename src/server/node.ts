@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { SecureVersion } from 'node:tls';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { openStorage } from '../storage/index.js';
 import type { Storage } from '../storage/interface.js';
@@ -16,8 +17,20 @@ import { createApp } from './app.js';
 import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
-import { installHealth, type HealthCheck } from './health.js';
-import { installMetrics, metricsMiddleware, setStorageObjects } from './metrics.js';
+import { healthPaths, installHealth, type HealthCheck } from './health.js';
+import { kubeHealthChecks } from './health-checks.js';
+import { installIndex, restfulPaths } from './paths.js';
+import { installMetrics, metricsMiddleware, observeInflight, recordRequestTermination, setStorageObjects } from './metrics.js';
+import { GracefulShutdown } from './shutdown.js';
+import { timeoutFilter } from './filters/timeout.js';
+import { maxInflightFilter } from './filters/max-inflight.js';
+import { defaultOperateConfig, type OperateConfig } from './operate-flags.js';
+import { ComponentStatusREST, componentStatuses, httpsHealthzProbe, type ComponentProbe } from '../registry/core/componentstatuses/strategy.js';
+import { instrumentStorage } from '../storage/instrumented.js';
+import { transformingStorage } from '../storage/encryption/transforming-storage.js';
+import { loadEncryptionConfig, noEncryption } from './encryption-config.js';
+import { installStorageSizeMetrics, storageSizes } from './storage-metrics.js';
+import { requestUser } from './filters/authentication.js';
 import { writeAdminKubeconfig, type KubeconfigSpec } from './kubeconfig.js';
 import { Listener, type TLSServing } from './listener.js';
 import { pkiOptions, type PKI } from '../auth/pki/files.js';
@@ -67,6 +80,8 @@ export interface NodeConfig {
   /** kube's --etcd-compaction-interval, ms; 0 disables. */
   compactionIntervalMs: number;
   storageSync: boolean;
+  /** The operating flags (gates, API enablement, limits, shutdown, encryption); defaults when unset. */
+  operate?: OperateConfig;
   /** --service-cluster-ip-range: one CIDR, or two (one per IP family). */
   serviceClusterIPRange: string;
   /** --service-node-port-range, e.g. 30000-32767. */
@@ -157,6 +172,8 @@ function decodedOnce(bytes: Buffer): KObject {
 }
 
 /** The first usable address of the (primary) service range: the `kubernetes` Service's. */
+let storageMetricsInstalled = false;
+
 export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
@@ -178,6 +195,58 @@ export class KapiNode {
   ) {
     this.nodeName = cfg.nodeName || (cfg.securePort > 0 ? `kapi-${cfg.securePort}` : '');
     if (this.nodeName) log.setBindings({ node: this.nodeName });
+    this.operate = cfg.operate ?? defaultOperateConfig();
+    this.servedDefs = [...RESOURCE_DEFS, componentStatuses].filter((d) => this.operate.enablement.resourceEnabled(d.group, d.version, d.resource));
+    this.componentStatus = new ComponentStatusREST(() => this.componentProbes());
+    this.shutdownSequence = new GracefulShutdown({
+      delayMs: this.operate.shutdownDelayMs,
+      sendRetryAfter: this.operate.shutdownSendRetryAfter,
+      watchGraceMs: this.operate.shutdownWatchTerminationGraceMs,
+      drainLimitMs: this.operate.requestTimeoutMs + 5_000,
+      log,
+    });
+  }
+
+  readonly operate: OperateConfig;
+  /** The types served over HTTP: every type, less those --runtime-config turns off. */
+  readonly servedDefs: ResourceDef[];
+  private readonly shutdownSequence: GracefulShutdown;
+  private readonly componentStatus: ComponentStatusREST;
+  /** When start() began; --livez-grace-period counts from it. */
+  private startedAt = 0;
+  /** kube's post-start hooks that kapi has: its bootstrap objects and its controllers. */
+  private readonly hooksDone = new Set<string>();
+
+  /**
+   * What ComponentStatus lists: the controller manager (this process runs the controllers),
+   * the scheduler where kube looks for it, and the store (each etcd server, or LevelDB).
+   */
+  private componentProbes(): ComponentProbe[] {
+    const probes: ComponentProbe[] = [
+      { name: 'controller-manager', probe: async () => {} },
+      httpsHealthzProbe('scheduler', 10259),
+    ];
+    if (this.cfg.storageBackend === 'etcd3') {
+      this.cfg.etcdServers.forEach((server, i) =>
+        probes.push({
+          name: `etcd-${i}`,
+          probe: async () => {
+            const res = await fetch(`${server.replace(/\/+$/, '')}/health`, { signal: AbortSignal.timeout(20_000) });
+            const body = (await res.json()) as { health?: string };
+            if (body.health !== 'true') throw new Error(JSON.stringify(body));
+          },
+        }),
+      );
+    } else {
+      const storage = this.storage;
+      probes.push({
+        name: 'leveldb',
+        probe: async () => {
+          if (!(await storage?.check())) throw new Error('the embedded store is not open');
+        },
+      });
+    }
+    return probes;
   }
 
   /** The controller manager (leader election state, for tests and health). */
@@ -219,17 +288,33 @@ export class KapiNode {
   }
 
   async start(): Promise<void> {
+    this.startedAt = Date.now();
     const cfg = this.cfg;
     // Certificates are read or made while the store opens.
     const servingReady = this.prepareServing();
     servingReady.catch(() => undefined);
-    this.storage = await openStorage({
-      backend: cfg.storageBackend,
-      dataDir: cfg.dataDir,
-      etcdServers: cfg.etcdServers,
-      sync: cfg.storageSync,
-      requestTimeoutMs: cfg.etcdRequestTimeoutMs,
-    });
+    // Encryption at rest: read and checked before the store opens, as kube refuses to start
+    // with a bad config.
+    const transformers = this.operate.encryptionProviderConfig ? await loadEncryptionConfig(this.operate.encryptionProviderConfig) : noEncryption;
+    this.storage = transformingStorage(
+      instrumentStorage(
+        await openStorage({
+          backend: cfg.storageBackend,
+          dataDir: cfg.dataDir,
+          etcdServers: cfg.etcdServers,
+          sync: cfg.storageSync,
+          requestTimeoutMs: cfg.etcdRequestTimeoutMs,
+        }),
+        cfg.etcdPrefix,
+      ),
+      cfg.etcdPrefix,
+      transformers,
+    );
+    if (!storageMetricsInstalled) {
+      // Metrics are process-wide: one node per process reports its store.
+      storageMetricsInstalled = true;
+      installStorageSizeMetrics(storageSizes(cfg.storageBackend, cfg.dataDir, cfg.etcdServers), cfg.storageBackend === 'etcd3' ? 'etcd-0' : 'leveldb');
+    }
     const storage = this.storage;
     this.registryWatch = new RegistryWatch(storage, `${cfg.etcdPrefix}/`, this.log);
     const deps = {
@@ -251,7 +336,7 @@ export class KapiNode {
       },
       // Admission reads the cache as kube's admission plugins read their informers: no
       // store round trip, and each stored version decoded once.
-      admissionList: async (group: string, resource: string): Promise<KObject[]> => {
+      admissionList: (group: string, resource: string): KObject[] => {
         const st = this.storeFor(group, resource);
         if (!st) return [];
         return st.cache.list(st.prefix).map((e) => decodedOnce(e.bytes));
@@ -262,6 +347,8 @@ export class KapiNode {
     for (const def of RESOURCE_DEFS) this.stores.set(`${def.group}/${def.resource}`, new GenericStore(def, deps));
     await this.registryWatch.start();
     await this.bootstrap();
+    this.hooksDone.add('poststarthook/bootstrap-controller');
+    this.hooksDone.add('poststarthook/scheduling/bootstrap-system-priority-classes');
     // The stores' own background work (the service allocators' repair), once they are loaded.
     for (const s of this.stores.values()) s.startHooks();
     this.background.push({ stop: () => this.stores.forEach((s) => s.stopHooks()) });
@@ -279,18 +366,53 @@ export class KapiNode {
     // its place after authentication.
     const authorizer: Authorizer = alwaysAllow;
     const authz = authorizationFilter(authorizer);
+    // The authorizer for checks a handler makes itself (the force delete's extra verb).
+    const authorizeHook: Koa.Middleware | undefined =
+      authorizer === alwaysAllow
+        ? undefined
+        : async (ctx, next) => {
+            ctx.state.authorize = async (a: Omit<Parameters<Authorizer['authorize']>[0], 'user'>) => authorizer.authorize({ ...a, user: requestUser(ctx) });
+            await next();
+          };
     const app = createApp({
       log: this.log,
       routes: (router: Router) => {
-        installDiscovery(router, () => RESOURCE_DEFS);
-        installOpenAPI(router, () => RESOURCE_DEFS);
-        installHealth(router, this.healthChecks());
+        installDiscovery(router, () => this.servedDefs);
+        installOpenAPI(router, () => this.servedDefs);
+        const checks = this.healthChecks();
+        installHealth(router, checks, { livezGracePeriodMs: this.operate.livezGracePeriodMs, startedAt: this.startedAt });
         installMetrics(router);
+        installIndex(router, () => this.servedDefs, () => healthPaths(checks));
       },
-      observe: [metricsMiddleware()],
-      filters: [authenticationFilter(authenticator, this.log), ...(authz ? [authz] : [])],
+      restfulPath: restfulPaths(() => this.servedDefs),
+      observe: [
+        metricsMiddleware(),
+        this.shutdownSequence.filter(),
+        timeoutFilter({ requestTimeoutMs: this.operate.requestTimeoutMs, onTimeout: (ctx) => recordRequestTermination(ctx, 504) }),
+      ],
+      filters: [
+        authenticationFilter(authenticator, this.log),
+        ...(authz ? [authz] : []),
+        ...(authorizeHook ? [authorizeHook] : []),
+        // After authentication: the in-flight limits share slots by user.
+        maxInflightFilter({
+          maxRequestsInflight: this.operate.maxRequestsInflight,
+          maxMutatingRequestsInflight: this.operate.maxMutatingRequestsInflight,
+          requestTimeoutMs: this.operate.requestTimeoutMs,
+          observe: observeInflight,
+          onDrop: (ctx) => recordRequestTermination(ctx, 429),
+        }),
+      ],
       resources: resourceHandler(
-        { find: (g, v, r) => this.findStore(g, v, r) },
+        {
+          find: (g, v, r) => this.findStore(g, v, r),
+          findReadOnly: (g, v, r) => {
+            const d = this.componentStatus.def;
+            return d.group === g && d.version === v && d.resource === r && this.servedDefs.includes(d) ? this.componentStatus : undefined;
+          },
+          servesGroup: (g) => this.servedDefs.some((d) => d.group === g),
+          servesGroupVersion: (g, v) => this.servedDefs.some((d) => d.group === g && d.version === v),
+        },
         { minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, bookmarkIntervalMs: 60_000 },
       ),
     });
@@ -312,6 +434,7 @@ export class KapiNode {
     await kubernetesService.start();
     this.background.push(kubernetesService);
     this.startControllers();
+    this.hooksDone.add('poststarthook/start-system-namespaces-controller');
     this.refreshObjectCounts();
     // The nodes register after the server is ready, as kubelets do: they do not hold its start up.
     if (cfg.simulatedNodes && cfg.simulatedNodes.nodeNames.length > 0) {
@@ -409,7 +532,7 @@ export class KapiNode {
 
   private findStore(group: string, version: string, resource: string): GenericStore | undefined {
     const s = this.storeFor(group, resource);
-    return s && s.def.version === version ? s : undefined;
+    return s && s.def.version === version && this.servedDefs.includes(s.def) ? s : undefined;
   }
 
   private refreshObjectCounts(): void {
@@ -421,34 +544,30 @@ export class KapiNode {
     t.unref();
   }
 
+  /** The post-start hooks kapi really runs (the others of kube's list pass once started). */
+  private static readonly TRACKED_HOOKS = [
+    'poststarthook/start-system-namespaces-controller',
+    'poststarthook/scheduling/bootstrap-system-priority-classes',
+    'poststarthook/bootstrap-controller',
+  ];
+
   private healthChecks(): HealthCheck[] {
     const storage = this.storage!;
-    const informerSync: HealthCheck = {
-      name: 'informer-sync',
-      livez: false,
-      readyz: true,
-      run: async () => {
+    const etcd = this.cfg.storageBackend === 'etcd3';
+    return kubeHealthChecks({
+      storage: async () => {
+        if (!(await storage.check())) throw new Error(etcd ? 'etcd cluster has no quorum or is unreachable' : 'storage is not reachable');
+      },
+      // The embedded store is part of this process: when it fails, the process is broken. kube
+      // also lists `etcd` under /livez, where an etcd outage makes every apiserver look dead;
+      // with etcd, liveness is the process's own and an outage only takes the node out of rotation.
+      storageInLivez: !etcd,
+      informersSynced: async () => {
         await this.registryWatch!.ready;
       },
-    };
-    if (this.cfg.storageBackend !== 'etcd3') {
-      // The embedded store is part of this process: when it fails, the process is broken.
-      const run = async (): Promise<void> => {
-        if (!(await storage.check())) throw new Error('storage is not reachable');
-      };
-      return [{ name: 'storage', livez: true, readyz: true, run }, informerSync];
-    }
-    // kube's two etcd checks: both ask whether a quorum answers. kube also lists `etcd` under
-    // /livez, where an etcd outage makes every apiserver look dead; here liveness is the
-    // process's own, and an etcd outage only takes the node out of rotation.
-    const run = async (): Promise<void> => {
-      if (!(await storage.check())) throw new Error('etcd cluster has no quorum or is unreachable');
-    };
-    return [
-      { name: 'etcd', livez: false, readyz: true, run },
-      { name: 'etcd-readiness', livez: false, readyz: true, run },
-      informerSync,
-    ];
+      hookFinished: (name) => !KapiNode.TRACKED_HOOKS.includes(name) || this.hooksDone.has(name),
+      shutdown: this.shutdownSequence.readyzCheck,
+    });
   }
 
   /** Objects the server has from its first start. */
@@ -466,6 +585,26 @@ export class KapiNode {
       const store = this.storeFor(def.group, def.resource)!;
       for (const obj of def.bootstrapOnce!) await store.ensure(obj);
     }
+  }
+
+  /**
+   * SIGTERM: the graceful sequence (shutdown.ts), then everything behind the server stops
+   * and the store is flushed and closed.
+   */
+  async shutdown(): Promise<void> {
+    const listener = this.listener;
+    if (listener) {
+      await this.shutdownSequence.run({
+        stopListening: () => listener.stopAccepting(),
+        pendingConnections: () => listener.pendingConnections(),
+        watchCount: () => [...this.stores.values()].reduce((n, s) => n + s.cache.watchCount, 0),
+        endWatches: () => {
+          for (const s of this.stores.values()) s.cache.terminateWatchers();
+        },
+        closeConnections: () => void listener.close(),
+      });
+    }
+    await this.stop();
   }
 
   async stop(): Promise<void> {

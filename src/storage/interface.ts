@@ -11,6 +11,18 @@ export interface KeyValue {
   createRevision: number;
   /** Revision of the last write to the key. */
   modRevision: number;
+  /**
+   * Set when the stored value could not be read back (encryption at rest: no key or a wrong
+   * one, bytes that are not what was written): why, in kube's words. `value` is then the raw
+   * stored bytes.
+   */
+  readError?: string;
+  /**
+   * Set when the value was read by a provider (or key) other than the one that writes: an
+   * update must write it again even when the object did not change (kube's stale read,
+   * how key rotation reaches every object).
+   */
+  stale?: boolean;
 }
 
 export interface RangeOptions {
@@ -63,6 +75,9 @@ export interface WatchEvent {
   /** Revision of this event. */
   modRevision: number;
   createRevision: number;
+  /** As KeyValue.readError and stale, for the new value of a put. */
+  readError?: string;
+  stale?: boolean;
 }
 
 export interface WatchHandler {

@@ -57,7 +57,8 @@ const SHARED_STEPS = [
 const WATCHED: Record<string, string[]> = {
   namespaces: ['ADDED', 'MODIFIED', 'DELETED'],
   pods: ['ADDED', 'MODIFIED', 'MODIFIED', 'DELETED'],
-  persistentvolumeclaims: ['ADDED', 'MODIFIED', 'DELETED'],
+  // The pvc-protection finalizer: the delete marks the claim (MODIFIED), the protection controller lets it go.
+  persistentvolumeclaims: ['ADDED', 'MODIFIED', 'MODIFIED', 'DELETED'],
   controllerrevisions: ['ADDED', 'DELETED'],
   statefulsets: ['ADDED', 'MODIFIED', 'DELETED'],
   poddisruptionbudgets: ['ADDED', 'MODIFIED', 'DELETED'],

@@ -137,3 +137,28 @@ export function http(
 ): Promise<HttpResult> {
   return k.request(method, path, body, headers);
 }
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `kapi <args>` to completion (flag checks, --help): for start-up failures the server
+ * never gets to serve. Stops it after `timeoutMs` if it does start.
+ */
+export function runKapiCli(args: string[], timeoutMs = 10_000): Promise<CliResult> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const t = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(t);
+      resolvePromise({ code, stdout, stderr });
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { applyPhase } from './apply.js';
 import { createGetPhase } from './create-get.js';
 import { listPagedPhase } from './list-paged.js';
 import { listPhase } from './list.js';
+import { overloadPhase } from './overload.js';
 import { protobufPhase } from './protobuf.js';
 import { rawStoragePhase } from './raw-storage.js';
 import { readyPhase } from './ready.js';
@@ -17,7 +18,7 @@ import type { AnyPhase } from './types.js';
 
 // list-paged before watch-latency: the watch phase's PriorityClasses would otherwise be in
 // the paged list (the watches start from a list's resourceVersion, so earlier objects don't matter to them).
-export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, createGetPhase, applyPhase, listPhase, protobufPhase, listPagedPhase, watchLatencyPhase, rssPhase];
+export const PHASES: AnyPhase[] = [readyPhase, rawStoragePhase, overloadPhase, createGetPhase, applyPhase, listPhase, protobufPhase, listPagedPhase, watchLatencyPhase, rssPhase];
 
 /** Order of rows in the report (by phase id); phases not listed go last. */
-export const REPORT_ORDER = ['ready', 'create-get', 'apply', 'list', 'protobuf', 'list-paged', 'watch-latency', 'rss', 'raw-storage'];
+export const REPORT_ORDER = ['ready', 'create-get', 'apply', 'list', 'protobuf', 'list-paged', 'watch-latency', 'rss', 'overload', 'raw-storage'];

@@ -3,8 +3,12 @@
 import type { Suite } from '../format.js';
 import { ssaClasses } from './ssa-classes.js';
 import { ssaRandom } from './ssa-random.js';
+import { conformClasses } from './conform-classes.js';
+import { conformCorpus } from './conform-corpus.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
   [ssaRandom.name]: ssaRandom,
+  [conformClasses.name]: conformClasses,
+  [conformCorpus.name]: conformCorpus,
 };

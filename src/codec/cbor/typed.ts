@@ -73,7 +73,7 @@ function interpret(doc: unknown): GroupVersionKind {
 function pathTokens(path: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const part of path.split('.')) {
-    const m = /^(.*?)((?:\[\d+\])*)$/.exec(part)!;
+    const m = /^([\s\S]*?)((?:\[\d+\])*)$/.exec(part)!;
     if (m[1] !== '' || m[2] === '') out.push(m[1]);
     for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
   }

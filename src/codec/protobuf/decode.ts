@@ -43,8 +43,11 @@ interface Decoder {
 
 const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
 
+/** The Go type's name, as gogo's generated code names its message in errors. */
+const goTypeName = (definition: string): string => definition.slice(definition.lastIndexOf('.') + 1);
+
 function wrongWire(f: Field | string, wire: number): ProtobufDecodeError {
-  return new ProtobufDecodeError(`wrong wireType = ${wire} for field ${typeof f === 'string' ? f : f.name}`);
+  return new ProtobufDecodeError(`proto: wrong wireType = ${wire} for field ${typeof f === 'string' ? f : f.name}`);
 }
 
 function readTimestamp(d: Decoder, end: number, path: string): Timestamp {
@@ -151,7 +154,7 @@ function readMessage(d: Decoder, plan: MessagePlan, end: number, path: string, i
   const r = d.r;
   const vals: Values = into ?? { plan, v: new Array<unknown>(plan.fields.length) };
   while (r.pos < end) {
-    const tag = r.tag();
+    const tag = r.tag(goTypeName(plan.name));
     const entry = plan.byNum[tag >>> 3];
     if (!entry) {
       skipUnknown(d, tag, end, path);

@@ -78,6 +78,9 @@ function quantityString(v: unknown, path: string): string {
 function checkInt(v: unknown, path: string, bits: 32 | 64): number {
   if (typeof v !== 'number' || !Number.isInteger(v)) throw typeError(path, 'integer', v);
   if (bits === 32 && (v < -2147483648 || v > 2147483647)) throw new ProtobufEncodeError(`${path}: ${v} does not fit in int32`);
+  // A value the decoders admitted is at most 2^63-1, which a double holds as 2^63: the writer
+  // writes that as int64's maximum.
+  if (bits === 64 && v > 2 ** 63) throw new ProtobufEncodeError(`${path}: ${v} does not fit in int64`);
   return v;
 }
 

@@ -50,23 +50,26 @@ function definitionOrThrow(apiVersion: string, kind: string): string {
  * Decodes a kube protobuf body into kube's JSON shape. Throws ProtobufDecodeError for a
  * missing magic prefix, truncated or malformed data, or an unsupported kind.
  */
-export function decodeProtobufObject(body: Buffer | Uint8Array): DecodedProtobufObject {
+export function decodeProtobufObject(body: Buffer | Uint8Array, defaults?: { apiVersion: string; kind: string }): DecodedProtobufObject {
   const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const env = openEnvelope(buf);
-  const { apiVersion, kind } = env;
-  if (env.contentEncoding !== '') {
-    throw new ProtobufDecodeError(`unsupported protobuf content encoding ${JSON.stringify(env.contentEncoding)}`);
-  }
-  if (kind === '') throw new ProtobufDecodeError("Object 'Kind' is missing in protobuf envelope");
+  // The serializer's copyKindDefaults: what the envelope leaves out, the endpoint's kind supplies.
+  const kind = env.kind || defaults?.kind || '';
+  const apiVersion = env.apiVersion.replace(/^\/$/, '') === '' && defaults ? defaults.apiVersion : env.apiVersion;
+  const fail = (message: string): ProtobufDecodeError => {
+    const err = new ProtobufDecodeError(message);
+    err.gvk = { apiVersion, kind };
+    return err;
+  };
+  if (env.contentEncoding !== '') throw fail(`unsupported protobuf content encoding ${JSON.stringify(env.contentEncoding)}`);
+  if (kind === '') throw fail("Object 'Kind' is missing in protobuf envelope");
   const name = definitionFor(apiVersion, kind);
-  if (!name) throw new ProtobufDecodeError(`no kind "${kind}" is registered for version "${apiVersion}"`);
+  if (!name) throw fail(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:110"`);
   let decoded;
   try {
     decoded = decodeMessage(name, Buffer.from(env.raw.buffer, env.raw.byteOffset, env.raw.byteLength));
   } catch (e) {
-    if (e instanceof ProtobufDecodeError) {
-      throw new ProtobufDecodeError(`unable to decode ${apiVersion}, Kind=${kind} from protobuf: ${e.message}`);
-    }
+    if (e instanceof ProtobufDecodeError) throw fail(e.message);
     throw e;
   }
   return { apiVersion, kind, object: { kind, apiVersion, ...decoded.json }, unknownFields: decoded.unknownFields };

@@ -253,6 +253,8 @@ export function definitionFor(apiVersion: string, kind: string): string | undefi
   const direct = kindIndex().get(`${apiVersion}\u0000${kind}`);
   if (direct) return direct;
   if (kind === 'Status' && STATUS_VERSIONS.has(apiVersion)) return STATUS_DEFINITION;
+  // v1beta1's PartialObjectMetadata is v1's type under another version.
+  if (kind === 'PartialObjectMetadata' && apiVersion === 'meta.k8s.io/v1beta1') return kindIndex().get(`meta.k8s.io/v1\u0000${kind}`);
   // DeleteOptions is registered in every group version (metav1.AddToGroupVersion).
   if (kind === 'DeleteOptions' && API_VERSION_RE.test(apiVersion)) return DELETE_OPTIONS_DEFINITION;
   return undefined;

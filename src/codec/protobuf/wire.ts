@@ -12,6 +12,12 @@
 
 export class ProtobufDecodeError extends Error {
   override readonly name = 'ProtobufDecodeError';
+  /**
+   * The body's group/version/kind, once the envelope was read (kube then words the error as
+   * `<Kind> in version "<v>" cannot be handled as ...`); undefined when the envelope itself
+   * failed (`the object provided is unrecognized ...`).
+   */
+  gvk?: { apiVersion: string; kind: string };
 }
 
 export class ProtobufEncodeError extends Error {
@@ -129,35 +135,43 @@ export interface Envelope {
   contentEncoding: string;
 }
 
-/** Reads magic + Unknown. Throws ProtobufDecodeError on anything malformed. */
+/** The fields of runtime.Unknown and TypeMeta by number, as gogo's errors name them. */
+const UNKNOWN_FIELD_NAMES = ['', 'TypeMeta', 'Raw', 'ContentEncoding', 'ContentType'];
+const TYPE_META_FIELD_NAMES = ['', 'APIVersion', 'Kind'];
+
+/**
+ * Reads magic + Unknown. Throws ProtobufDecodeError (without gvk) on anything malformed, in
+ * the words of kube's protobuf serializer and gogo's generated Unknown.Unmarshal.
+ */
 export function openEnvelope(buf: Buffer): Envelope {
+  if (buf.length === 0) throw new ProtobufDecodeError('empty data');
   if (buf.length < PROTOBUF_MAGIC.length || buf.compare(PROTOBUF_MAGIC, 0, 4, 0, 4) !== 0) {
     throw new ProtobufDecodeError(
       `provided data does not appear to be a protobuf message, expected prefix [${[...PROTOBUF_MAGIC].join(' ')}]`,
     );
   }
+  if (buf.length === PROTOBUF_MAGIC.length) throw new ProtobufDecodeError('empty body');
   const r = new WireReader(buf, PROTOBUF_MAGIC.length, buf.length);
   const out: Envelope = { apiVersion: '', kind: '', raw: new Uint8Array(0), contentEncoding: '' };
-  try {
-    while (r.more()) {
-      const tag = r.tag();
-      const num = tag >>> 3;
-      if (num === UNKNOWN.typeMeta && (tag & 7) === WIRE_BYTES) {
-        const end = r.delimitedEnd();
-        while (r.pos < end) {
-          const t = r.tag();
-          if (t >>> 3 === TYPE_META.apiVersion && (t & 7) === WIRE_BYTES) out.apiVersion = r.string();
-          else if (t >>> 3 === TYPE_META.kind && (t & 7) === WIRE_BYTES) out.kind = r.string();
-          else r.skip(t, end);
-        }
-        r.exit(end);
-      } else if (num === UNKNOWN.raw && (tag & 7) === WIRE_BYTES) out.raw = r.bytes();
-      else if (num === UNKNOWN.contentEncoding && (tag & 7) === WIRE_BYTES) out.contentEncoding = r.string();
-      else r.skip(tag, r.end);
-    }
-  } catch (e) {
-    if (e instanceof ProtobufDecodeError) throw new ProtobufDecodeError(`unable to decode protobuf envelope: ${e.message}`);
-    throw e;
+  const wrongWire = (names: string[], num: number, wire: number) => new ProtobufDecodeError(`proto: wrong wireType = ${wire} for field ${names[num]}`);
+  while (r.more()) {
+    const tag = r.tag('Unknown');
+    const num = tag >>> 3;
+    if (num >= 1 && num <= 4 && (tag & 7) !== WIRE_BYTES) throw wrongWire(UNKNOWN_FIELD_NAMES, num, tag & 7);
+    if (num === UNKNOWN.typeMeta) {
+      const end = r.delimitedEnd();
+      while (r.pos < end) {
+        const t = r.tag('TypeMeta');
+        const n = t >>> 3;
+        if ((n === 1 || n === 2) && (t & 7) !== WIRE_BYTES) throw wrongWire(TYPE_META_FIELD_NAMES, n, t & 7);
+        if (n === TYPE_META.apiVersion) out.apiVersion = r.string();
+        else if (n === TYPE_META.kind) out.kind = r.string();
+        else r.skip(t, end);
+      }
+      r.exit(end);
+    } else if (num === UNKNOWN.raw) out.raw = r.bytes();
+    else if (num === UNKNOWN.contentEncoding) out.contentEncoding = r.string();
+    else r.skip(tag, r.end);
   }
   return out;
 }
@@ -237,7 +251,7 @@ export class WireReader {
     let lo = 0;
     let hi = 0;
     for (let shift = 0; ; shift += 7) {
-      if (shift >= 70) throw new ProtobufDecodeError('integer overflow');
+      if (shift >= 70) throw new ProtobufDecodeError('proto: integer overflow');
       if (pos >= this.end) this.eof();
       const b = buf[pos++]!;
       if (shift < 28) lo |= (b & 0x7f) << shift;
@@ -282,18 +296,22 @@ export class WireReader {
     return this.lo !== 0 || this.hi !== 0;
   }
 
-  tag(): number {
+  /** A field's tag; `msg` names the message for gogo's errors (`proto: Pod: illegal tag 0 (wire type 0)`). */
+  tag(msg?: string): number {
     const t = this.uvarint();
-    if (t > 0xffffffff) throw new ProtobufDecodeError('integer overflow');
+    const where = msg ? `proto: ${msg}: ` : 'proto: ';
+    if (t > 0xffffffff) throw new ProtobufDecodeError('proto: integer overflow');
     const num = t >>> 3;
-    if (num === 0) throw new ProtobufDecodeError(`illegal tag 0 (wire type ${t & 7})`);
-    if ((t & 7) === 4) throw new ProtobufDecodeError('wiretype end group for non-group');
+    if (num === 0) throw new ProtobufDecodeError(`${where}illegal tag 0 (wire type ${t & 7})`);
+    if ((t & 7) === 4) throw new ProtobufDecodeError(`${where}wiretype end group for non-group`);
     return t;
   }
 
   /** Reads a length and returns where the delimited content ends. */
   delimitedEnd(): number {
     const len = this.uvarint();
+    // gogo reads lengths as Go ints: one past 2^63 is negative.
+    if (len >= 2 ** 63 || (len > 2 ** 53 && this.hi >= 0x80000000)) throw new ProtobufDecodeError('proto: negative length found during unmarshaling');
     const end = this.pos + len;
     if (end > this.end) this.eof();
     return end;
@@ -358,7 +376,7 @@ export class WireReader {
         this.pos += 4;
         break;
       default:
-        throw new ProtobufDecodeError(`illegal wireType ${tag & 7}`);
+        throw new ProtobufDecodeError(`proto: illegal wireType ${tag & 7}`);
     }
     if (this.pos > end) this.eof();
   }

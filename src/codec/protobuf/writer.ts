@@ -41,6 +41,13 @@ export class WireWriter {
 
   /** Go's int64 (and int32, which Go sign-extends the same way): negatives take 10 bytes. */
   int64(n: number): void {
+    if (n >= 2 ** 63) {
+      // A double cannot hold 2^63-1; the int64 it stands for is the maximum (0x7fff_ffff_ffff_ffff).
+      this.ensure(9);
+      for (let i = 0; i < 8; i++) this.buf[this.pos++] = 0xff;
+      this.buf[this.pos++] = 0x7f;
+      return;
+    }
     if (n >= 0) {
       this.uvarint(n);
       return;

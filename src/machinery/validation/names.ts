@@ -76,7 +76,10 @@ export function isDNS1123Label(value: string): string[] {
   if (validLabels.has(value)) return [];
   const errs: string[] = [];
   if (utf8Length(value) > DNS1123_LABEL_MAX) errs.push(maxLenError(DNS1123_LABEL_MAX));
-  if (!DNS1123_LABEL_RE.test(value)) errs.push(DNS1123_LABEL_ERROR);
+  if (!DNS1123_LABEL_RE.test(value)) {
+    // A valid subdomain that is no label: the length was checked, so it is the dots.
+    errs.push(DNS1123_SUBDOMAIN_RE.test(value) ? 'must not contain dots' : DNS1123_LABEL_ERROR);
+  }
   return validLabels.note(value, errs);
 }
 
@@ -132,3 +135,12 @@ export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(ma
 export const validateDNS1123Label = (v: string, field: string): FieldError[] => isDNS1123Label(v).map((m) => invalid(field, v, m));
 export const validateDNS1123Subdomain = (v: string, field: string): FieldError[] => isDNS1123Subdomain(v).map((m) => invalid(field, v, m));
 export const validateQualifiedName = (v: string, field: string): FieldError[] => isQualifiedName(v).map((m) => invalid(field, v, m));
+
+/**
+ * path.ValidatePathSegmentName: the only name rule of types whose strategy validates no
+ * metadata (kube's generic check): not `.` or `..`, no `/` or `%`.
+ */
+export const nameIsPathSegment: NameValidator = (name, prefix) => {
+  if (!prefix) for (const bad of ['.', '..']) if (name === bad) return [`may not be '${bad}'`];
+  return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+};

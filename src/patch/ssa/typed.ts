@@ -11,9 +11,14 @@
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
 import { deepEqual, isObj, type Obj } from '../../machinery/json-view.js';
+import { JsonNumber } from '../../machinery/json-scan.js';
+import { goPlainV, goSharpV } from '../../machinery/go-format.js';
+
+/** structured-merge-diff's scalar kinds (a scalar without one takes any value: quantities, times, int-or-strings). */
+export type ScalarKind = 'numeric' | 'string' | 'boolean';
 
 export type TypeNode =
-  | { t: 'scalar' }
+  | { t: 'scalar'; scalar?: ScalarKind }
   | { t: 'deduced' }
   | {
       t: 'struct';
@@ -41,6 +46,13 @@ type StructNode = Extract<TypeNode, { t: 'struct' }>;
 
 const SCALAR: TypeNode = { t: 'scalar' };
 const DEDUCED: TypeNode = { t: 'deduced' };
+const SCALARS: Record<string, TypeNode> = {
+  string: { t: 'scalar', scalar: 'string' },
+  boolean: { t: 'scalar', scalar: 'boolean' },
+  int32: { t: 'scalar', scalar: 'numeric' },
+  int64: { t: 'scalar', scalar: 'numeric' },
+  number: { t: 'scalar', scalar: 'numeric' },
+};
 
 export class SsaError extends Error {}
 
@@ -109,14 +121,14 @@ export class TypeResolver {
         const keyDefaults = new Map<string, unknown>();
         if (rel === 'map' && elem.t === 'struct') {
           for (const k of keys) {
-            const d = elem.fields.get(k)?.default;
+            const d = keyDefault(elem.fields.get(k));
             if (d !== undefined) keyDefaults.set(k, d);
           }
         }
         return { t: 'list', elem, rel, keys, keyDefaults, keyOrder: keyOrderOf(keys) };
       }
       default:
-        return SCALAR;
+        return SCALARS[t.kind] ?? SCALAR;
     }
   }
 
@@ -134,6 +146,29 @@ export class TypeResolver {
     }
     if (n.t === 'map') return n.elem;
     return DEDUCED;
+  }
+}
+
+/**
+ * A key field's default as kube's OpenAPI states it (structured-merge-diff reads it there): the
+ * declared one, else, for a field Go always writes (not a pointer, no omitempty), its zero
+ * value, which openapi-gen sets as the default of such fields (a container's name is "").
+ */
+function keyDefault(f: { default?: unknown; omitempty?: boolean; pointer?: boolean; type: { kind: string } } | undefined): unknown {
+  if (!f) return undefined;
+  if (f.default !== undefined) return f.default;
+  if (f.omitempty || f.pointer) return undefined;
+  switch (f.type.kind) {
+    case 'string':
+      return '';
+    case 'int32':
+    case 'int64':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return undefined;
   }
 }
 
@@ -903,5 +938,36 @@ function typeErrorsIn(r: TypeResolver, node: TypeNode, v: unknown, path: PathEle
       }
       typeErrorsIn(r, cn, v[k], [...path, fieldPE(k)], out);
     }
+  } else if (n.t === 'scalar' && n.scalar && v !== null && v !== undefined) {
+    const e = scalarError(n.scalar, v);
+    if (e) out.push(`${pathString(path)}: ${e}`);
   }
 }
+
+/**
+ * structured-merge-diff's scalar check, in its words: a numeric field takes any number (its
+ * range is checked only when the merged object converts), and names what it got by Go's %T; a
+ * string field quotes the value with %#v, a boolean one with %v. A number beyond float64 is
+ * text to it (the YAML reader leaves 1e400 a string).
+ */
+function scalarError(kind: ScalarKind, v: unknown): string | undefined {
+  const isNumber = typeof v === 'number' ? Number.isFinite(v) : v instanceof JsonNumber && Number.isFinite(v.value);
+  switch (kind) {
+    case 'numeric':
+      return isNumber ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`;
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${goSharpV(v)}}`;
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `expected boolean, got &{${goPlainV(v)}}`;
+  }
+}
+
+/** Go's %T of a decoded JSON value. */
+function goTypeOf(v: unknown): string {
+  if (typeof v === 'string' || (typeof v === 'number' && !Number.isFinite(v)) || (v instanceof JsonNumber && !Number.isFinite(v.value))) return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (isObj(v)) return 'map[string]interface {}';
+  return 'float64';
+}
+

@@ -24,7 +24,8 @@ export interface StoreDeps {
    * namespaces. The object is for reading only (it may be shared with other readers).
    */
   namespaceOf: (name: string) => Promise<Readonly<KObject> | undefined>;
-  admissionList: (group: string, resource: string) => Promise<KObject[]>;
+  /** The objects admission plugins read (synchronously, from the watch cache). */
+  admissionList: (group: string, resource: string) => KObject[];
   /** Another served resource's store, for types whose writes reach other objects (write hooks). */
   storeFor?: (group: string, resource: string) => (HookStore & ActionStore) | undefined;
   /** The server's settings the types read (the service ranges). */

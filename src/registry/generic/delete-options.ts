@@ -23,6 +23,19 @@ export function validateDeleteOptions(raw: Raw): void {
   if (dry?.some((v) => v !== 'All')) {
     errs.push({ type: 'FieldValueNotSupported', field: 'dryRun', badValue: dry, detail: '', supported: ['All'] });
   }
+  // ValidateIgnoreStoreReadError: the force delete takes no other option.
+  if (raw.ignoreStoreReadError === true) {
+    const field = 'ignoreStoreReadErrorWithClusterBreakingPotential';
+    for (const [opt, set] of [
+      ['dryRun', (dry ?? []).length > 0],
+      ['propagationPolicy', policy !== undefined],
+      ['orphanDependents', raw.orphanDependents !== undefined],
+      ['gracePeriodSeconds', raw.gracePeriodSeconds !== undefined],
+      ['preconditions', raw.preconditions !== undefined],
+    ] as const) {
+      if (set) errs.push({ type: 'FieldValueInvalid', field, badValue: true, detail: `cannot be set together with .${opt}` });
+    }
+  }
   if (errs.length) throw invalid('DeleteOptions', 'meta.k8s.io', '', errs);
 }
 

@@ -114,21 +114,35 @@ function checkDeletePreconditions(ctx: StoreContext, obj: KObject, opts: DeleteO
   }
 }
 
-/** Deletes every object a list would return; answers the deleted objects as a list. */
+/** kube lists a deletecollection without a limit in pages of this size. */
+const DELETE_COLLECTION_PAGE = 10_000;
+
+/**
+ * kube's DeleteCollection: lists with the request's options (a `limit` deletes one page and
+ * answers that page's continue token; no limit walks every page), deletes what it listed
+ * (another deleter getting there first is fine) and answers the list as it was read.
+ */
 export async function deleteCollection(ctx: StoreContext, namespace: string, list: ListOptions, opts: DeleteOptions): Promise<ListResult> {
-  const { items, resourceVersion } = await listObjects(ctx, namespace, { ...list, limit: 0, continue: undefined });
-  const deleted: VersionedBytes[] = [];
-  await Promise.all(
-    items.map(async (item) => {
-      const o = decodeObject(item.bytes);
-      try {
-        const r = await deleteObject(ctx, o.metadata.namespace ?? '', o.metadata.name!, opts);
-        deleted.push(r.object);
-      } catch (e) {
-        // Someone else deleted it first: that is what we wanted.
-        if (!(e instanceof StatusError && e.code === 404)) throw e;
-      }
-    }),
-  );
-  return { items: deleted, resourceVersion };
+  const hasLimit = (list.limit ?? 0) > 0;
+  let page = await listObjects(ctx, namespace, hasLimit ? list : { ...list, limit: DELETE_COLLECTION_PAGE });
+  const first = page;
+  const items: VersionedBytes[] = [];
+  for (;;) {
+    items.push(...page.items);
+    await Promise.all(
+      page.items.map(async (item) => {
+        const o = decodeObject(item.bytes);
+        try {
+          await deleteObject(ctx, o.metadata.namespace ?? '', o.metadata.name!, opts);
+        } catch (e) {
+          if (!(e instanceof StatusError && e.code === 404)) throw e;
+        }
+      }),
+    );
+    if (hasLimit) return page;
+    if (!page.continue) break;
+    page = await listObjects(ctx, namespace, { ...list, limit: DELETE_COLLECTION_PAGE, continue: page.continue, resourceVersion: undefined, resourceVersionMatch: undefined });
+  }
+  // Without a limit the answer is the first page's list metadata with every item.
+  return { items, resourceVersion: first.resourceVersion, ...(first.continue ? { continue: first.continue } : {}) };
 }

@@ -17,6 +17,7 @@ import { decodeContinue, encodeContinue, encodeContinueToken } from '../../machi
 import { StatusError, badRequest, gone, notFound } from '../../machinery/errors.js';
 import { isStorageError } from '../../storage/errors.js';
 import { withResourceVersion, type VersionedBytes } from '../../machinery/stored-bytes.js';
+import { CorruptObjectError, corruptListError, corruptReason, type CorruptReason } from '../../machinery/corrupt.js';
 import { parseResourceVersion } from '../../machinery/resource-version.js';
 import { WAIT_FOR_RV_MS, type StoreContext } from './context.js';
 
@@ -74,14 +75,29 @@ export async function getEntry(ctx: StoreContext, namespace: string, name: strin
     if (!caughtUp) {
       const kv = await ctx.deps.storage.get(key);
       if (!kv) throw notFound(ctx.gr, name);
+      const bad = corruptReason(kv);
+      if (bad) throw new CorruptObjectError(relativeKey(ctx, key), bad);
       return entryOf(ctx, key, withResourceVersion(ctx.stored.view(kv.value), kv.modRevision), kv);
     }
   } else {
     await ctx.freshen(resourceVersion);
   }
   const e = ctx.cache.get(key);
-  if (!e) throw notFound(ctx.gr, name);
+  if (!e) {
+    const c = ctx.cache.corruptAt(key);
+    if (c) throw new CorruptObjectError(relativeKey(ctx, key), c.reason);
+    throw notFound(ctx.gr, name);
+  }
   return e;
+}
+
+/** A key as kube's get names it in a corrupt-object error: without the storage prefix. */
+export const relativeKey = (ctx: StoreContext, key: string): string => key.slice(ctx.deps.storagePrefix.length);
+
+/** kube's list answer when the listed keys hold unreadable values. */
+function checkReadable(ctx: StoreContext, prefix: string): void {
+  const bad = ctx.cache.corruptUnder(prefix);
+  if (bad.length) throw corruptListError(ctx.gr, bad.map((c) => ({ fullKey: c.key, reason: c.reason })));
 }
 
 /**
@@ -128,6 +144,7 @@ export async function listObjects(ctx: StoreContext, namespace: string, opts: Li
  * revision (the one later pages read the store at) belong to one state.
  */
 function listFromCache(ctx: StoreContext, prefix: string, limit: number, filter?: (e: CacheEntry) => boolean, from?: { key: string; rev: number }): ListResult {
+  checkReadable(ctx, prefix);
   const rev = from ? from.rev : ctx.cacheRevision;
   if (!limit) {
     const all = ctx.cache.list(prefix, from?.key);
@@ -138,7 +155,9 @@ function listFromCache(ctx: StoreContext, prefix: string, limit: number, filter?
   // An entry past a full page means a next page (kube does not look further).
   if (page.more) {
     const lastKey = page.items.length > 0 ? page.items[page.items.length - 1].key : '';
-    out.continue = encodeContinue(rev, lastKey.slice(prefix.length));
+    // kube's cacher encodes the key relative to the request's key, which has no trailing
+    // slash (`/d14-1`); its etcd store relative to the prefix with one (`d14-1`).
+    out.continue = encodeContinue(rev, lastKey.slice(prefix.length - 1));
     // With selectors the count of later matches is unknown, so kube leaves it out.
     if (!filter) out.remainingItemCount = page.total - page.items.length;
   }
@@ -195,6 +214,7 @@ async function listFromStore(
   let lastKey = '';
   let more = false;
   let remaining = 0;
+  const unreadable: Array<{ fullKey: string; reason: CorruptReason }> = [];
   try {
     for (;;) {
       const res = await storage.range(prefix, { fromKey: from, limit: batch, revision: at || undefined });
@@ -208,6 +228,11 @@ async function listFromStore(
         }
         const kv = res.kvs[i];
         lastKey = kv.key;
+        const bad = corruptReason(kv);
+        if (bad) {
+          unreadable.push({ fullKey: kv.key, reason: bad });
+          continue;
+        }
         const vb = withResourceVersion(ctx.stored.view(kv.value), kv.modRevision);
         if (!filter || filter(entryOf(ctx, kv.key, vb, kv))) items.push(vb);
       }
@@ -230,6 +255,7 @@ async function listFromStore(
     }
     throw e;
   }
+  if (unreadable.length) throw corruptListError(ctx.gr, unreadable);
   const out: ListResult = { items, resourceVersion: at };
   if (more && lastKey) {
     out.continue = encodeContinue(at, lastKey.slice(prefix.length));
@@ -248,5 +274,6 @@ function entryOf(ctx: StoreContext, key: string, vb: VersionedBytes, kv: KeyValu
     name: i >= 0 ? rest.slice(i + 1) : rest,
     rv: kv.modRevision,
     createRevision: kv.createRevision,
+    stale: kv.stale === true,
   };
 }

@@ -107,6 +107,10 @@ export class ScaleREST implements SubresourceREST {
     const wantRv = scale.metadata?.resourceVersion;
     if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(this.parent.gr, name, OPTIMISTIC_LOCK_MESSAGE);
     const replicas = scale.spec?.replicas ?? 0;
+    if (typeof replicas === 'number' && replicas > 2147483647) {
+      // Only an apply gets here with one (PUT and patches decode the Scale): ScaleSpec.replicas is an int32.
+      throw badRequest(`json: cannot unmarshal number ${replicas} into Go struct field ScaleSpec.spec.replicas of type int32`);
+    }
     if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
       throw invalid(this.kind.kind, this.kind.group, name, [
         { type: 'FieldValueInvalid', field: 'spec.replicas', badValue: replicas, detail: 'must be greater than or equal to 0' },

@@ -8,7 +8,8 @@
 
 import { KindActor } from '../../actors/kind-actor.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
-import { StatusError, type GroupResource } from '../../machinery/errors.js';
+import { OPTIMISTIC_LOCK_MESSAGE, StatusError, conflict, invalid, type GroupResource } from '../../machinery/errors.js';
+import { corruptReason } from '../../machinery/corrupt.js';
 import { type ActionStore, type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
 import { storedFormOf } from './stored-form.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
@@ -66,8 +67,13 @@ export class GenericStore {
     deps.registryWatch.add(this.cache);
     this.actor = new KindActor(deps.storage, (key) => {
       const e = this.cache.get(key);
+      if (!e) {
+        // An unreadable value is still the key's current state: writes decide on it (and fail).
+        const c = this.cache.corruptAt(key);
+        return c ? { key, value: c.value, modRevision: c.rv, createRevision: c.createRevision, readError: c.readError } : null;
+      }
       // The cache holds bytes with the revision spliced in; the actor wants the stored form.
-      return e ? stored.kvOf(e) : null;
+      return stored.kvOf(e);
     });
     const store = this;
     this.ctx = {
@@ -252,6 +258,33 @@ export class GenericStore {
   /** Deletes every object a list would return; answers the deleted objects as a list. */
   async deleteCollection(namespace: string, list: ListOptions, opts: DeleteOptions): Promise<ListResult> {
     return deleteCollection(this.ctx, namespace, list, opts);
+  }
+
+  /**
+   * The force delete of an unreadable object (kube's corrupt object deleter): the key is
+   * removed from the store as it is, without admission, preconditions or finalizers. Refused
+   * (kube's 422) when the object reads fine, or is not there.
+   */
+  async unsafeDelete(namespace: string, name: string): Promise<void> {
+    const key = this.keyFor(namespace, name);
+    // Read from the store itself, as kube does: the cache may be behind.
+    const kv = await this.deps.storage.get(key);
+    if (!kv || !corruptReason(kv)) {
+      throw invalid(this.def.resource, this.def.group, name, [
+        {
+          type: 'FieldValueInvalid',
+          field: 'ignoreStoreReadErrorWithClusterBreakingPotential',
+          badValue: true,
+          detail: 'is exclusively used to delete corrupt object(s), try again by removing this option',
+        },
+      ]);
+    }
+    this.deps.log.info({ key, namespace, name }, 'Going to perform unsafe object deletion');
+    const res = await this.deps.storage.txn({ key, expectModRevision: kv.modRevision, op: { type: 'delete' } });
+    if (!res.succeeded && res.current) {
+      // Rewritten meanwhile: whatever it is now is for a normal delete to handle.
+      throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    }
   }
 
   /** Writes objects the server must have from its first start (idempotent). */

@@ -8,6 +8,7 @@ import type { KeyValue } from '../../storage/interface.js';
 import type { CacheEntry } from '../../cache/watch-cache.js';
 import type { KObject } from '../../machinery/object.js';
 import { decodeObject, encodeForStorage, stripResourceVersion } from '../../machinery/stored-bytes.js';
+import { CorruptObjectError, corruptReason } from '../../machinery/corrupt.js';
 import { SCHEMAS, rootDefinition, storageRoundTrip } from '../../schema/types/index.js';
 import type { ResourceDef } from '../types.js';
 
@@ -39,10 +40,23 @@ function withRevision(obj: KObject, kv: KeyValue): KObject {
   return obj;
 }
 
+/**
+ * A stored value that cannot be read is kube's corrupt-object error (a write or delete of such
+ * an object fails as its get does), its key named without the storage prefix.
+ */
+function readable(kv: KeyValue, group: string, resource: string): KeyValue {
+  const bad = corruptReason(kv);
+  if (!bad) return kv;
+  const at = kv.key.indexOf(`/${group || 'core'}/${resource}/`);
+  throw new CorruptObjectError(at >= 0 ? kv.key.slice(at) : kv.key, bad);
+}
+
 const OWN: StoredForm = {
   group: '',
   resource: '',
-  decode: (kv) => withRevision(decodeObject(kv.value), kv),
+  decode(kv) {
+    return withRevision(decodeObject(readable(kv, this.group, this.resource).value), kv);
+  },
   view: (value) => value,
   encode: (obj) => encodeForStorage(obj),
   storedForm(obj, definition) {
@@ -50,7 +64,7 @@ const OWN: StoredForm = {
     return encodeForStorage(obj);
   },
   answer: (obj, stored) => stored ?? encodeForStorage(obj),
-  kvOf: (e) => ({ key: e.key, value: stripResourceVersion(e), modRevision: e.rv, createRevision: e.createRevision }),
+  kvOf: (e) => ({ key: e.key, value: stripResourceVersion(e), modRevision: e.rv, createRevision: e.createRevision, stale: e.stale }),
 };
 
 export function storedFormOf(def: ResourceDef): StoredForm {
@@ -63,7 +77,7 @@ export function storedFormOf(def: ResourceDef): StoredForm {
     group: as.group,
     resource: as.resource,
     cacheTransform: view,
-    decode: (kv) => withRevision(as.fromStored(decodeObject(kv.value)), kv),
+    decode: (kv) => withRevision(as.fromStored(decodeObject(readable(kv, as.group, as.resource).value)), kv),
     view,
     encode,
     storedForm(obj) {
@@ -72,6 +86,6 @@ export function storedFormOf(def: ResourceDef): StoredForm {
       return encodeForStorage(stored);
     },
     answer: (obj, stored) => (stored ? view(stored) : encodeForStorage(obj)),
-    kvOf: (e) => ({ key: e.key, value: encode(decodeObject(stripResourceVersion(e))), modRevision: e.rv, createRevision: e.createRevision }),
+    kvOf: (e) => ({ key: e.key, value: encode(decodeObject(stripResourceVersion(e))), modRevision: e.rv, createRevision: e.createRevision, stale: e.stale }),
   };
 }

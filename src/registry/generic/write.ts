@@ -2,8 +2,10 @@
 // other write goes through (guaranteedUpdate: patch, apply, scale, /status). The steps
 // run in kube's fixed order (rest.BeforeCreate, rest.BeforeUpdate): type meta and
 // namespace, server-owned metadata cleared, defaults (the schema's, then the strategy's),
-// managedFields, the strategy's prepare step, uid and timestamps, canonicalize, validation
-// (object meta, then the strategy), admission, then the commit through the kind's actor.
+// managedFields, mutating admission, the strategy's prepare step, uid and timestamps,
+// canonicalize, validation (object meta, then the strategy), validating admission, then the
+// commit through the kind's actor. Every path runs the same steps: POST, PUT, each patch
+// type, apply, /status, /scale and the creates an apply or a PUT makes.
 
 import { type Decision, type Mutation, type Outcome } from '../../actors/kind-actor.js';
 import {
@@ -17,14 +19,16 @@ import {
   type FieldError,
   qualifiedResource,
 } from '../../machinery/errors.js';
-import { type Strategy, type WriteHooks, type WriteTxn } from '../types.js';
+import { type AdmissionAttributes, type AdmissionContext, type Strategy, type WriteHooks, type WriteTxn } from '../types.js';
 import type { KeyValue } from '../../storage/interface.js';
 import { afterDelete } from './after-delete.js';
 import { type KObject } from '../../machinery/object.js';
 import { storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
+import { goQuote } from '../../machinery/go-format.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
 import { deepEqual } from '../../machinery/json-view.js';
-import { validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
+import { validateKubeFinalizerNames, validateObjectMeta, validateObjectMetaUpdate } from '../../machinery/validation/object-meta.js';
+import { nameIsPathSegment } from '../../machinery/validation/names.js';
 import { checkStoredSize, isStorageTooLarge, objectTooLarge } from './object-size.js';
 import { SCHEMAS, applySchemaDefaults, goRoundTrip } from '../../schema/types/index.js';
 import type { FieldOwner } from '../../patch/ssa/field-manager.js';
@@ -110,11 +114,37 @@ export interface WriteResult {
   warnings: string[];
 }
 
+function admissionContext(ctx: StoreContext): AdmissionContext {
+  return { list: (r) => ctx.deps.admissionList(r.group, r.resource) };
+}
+
+/** The attributes admission sees of a write to `obj` (`old`: the object an update replaces). */
+function attributes(obj: KObject, namespace: string, subresource: string, old?: KObject): AdmissionAttributes {
+  return old
+    ? { operation: 'UPDATE', name: obj.metadata.name ?? '', namespace, subresource, old }
+    : { operation: 'CREATE', name: obj.metadata.name ?? '', namespace, subresource };
+}
+
+/** managedFields of a non-apply write, then mutating admission: what runs between the defaults and the strategy's prepare step. */
+function beforePrepare(ctx: StoreContext, obj: KObject, attrs: AdmissionAttributes, strategy: Strategy, owner?: WriteOwner): () => void {
+  const track = trackFields(ctx, attrs.old ?? null, obj, strategy, owner);
+  return () => {
+    track?.();
+    ctx.def.admission?.admit?.(obj, attrs, admissionContext(ctx));
+  };
+}
+
+/** Validating admission, after the strategy's validation. */
+function validateAdmission(ctx: StoreContext, obj: KObject, attrs: AdmissionAttributes): void {
+  ctx.def.admission?.validate?.(obj, { ...attrs, name: obj.metadata.name ?? attrs.name }, admissionContext(ctx));
+}
+
 export async function createObject(ctx: StoreContext, namespace: string, input: KObject, dryRun = false, owner?: WriteOwner): Promise<WriteResult> {
   const obj = input;
   alignNamespace(ctx, obj, namespace);
   await checkNamespace(ctx, namespace, obj.metadata.name ?? '');
-  prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, ctx.def.strategy, owner));
+  const attrs = attributes(obj, namespace, '');
+  prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, ctx.def.strategy, owner));
   const base = obj.metadata.generateName && !obj.metadata.name ? obj.metadata.generateName : undefined;
   if (base) obj.metadata.name = generateName(base);
   ctx.def.strategy.canonicalize?.(obj);
@@ -124,7 +154,7 @@ export async function createObject(ctx: StoreContext, namespace: string, input: 
   try {
     validateCreate(ctx, obj);
     const warnings = ctx.def.strategy.warningsOnCreate?.(obj) ?? [];
-    await ctx.def.admission?.admitCreate?.(obj, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
+    validateAdmission(ctx, obj, attrs);
     // A generated name can collide; try a few fresh names before giving up, as kube does.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -198,10 +228,38 @@ function prepareCreate(ctx: StoreContext, obj: KObject, namespace: string, after
   else delete meta.generation;
 }
 
+/**
+ * rest.BeforeCreate's validation: the strategy's (which for most types starts with core's
+ * ValidateObjectMeta: the type's name rule and core's finalizer names); then, only when it
+ * passed, the generic metadata check with path-segment names (the only one a type whose
+ * strategy validates no metadata gets).
+ */
 function validateCreate(ctx: StoreContext, obj: KObject): void {
-  const errs = validateObjectMeta(obj.metadata, ctx.def.namespaced, ctx.def.nameValidator);
-  errs.push(...ctx.def.strategy.validate(obj));
+  const def = ctx.def;
+  const errs = def.genericMetadataOnly
+    ? []
+    : [...validateObjectMeta(obj.metadata, def.namespaced, def.nameValidator, { kubeFinalizerNames: true })];
+  errs.push(...def.strategy.validate(obj));
   if (errs.length) throw invalid(ctx, obj, errs);
+  const generic = validateObjectMeta(obj.metadata, def.namespaced, nameIsPathSegment, { kubeFinalizerNames: false });
+  if (generic.length) throw invalid(ctx, obj, generic);
+}
+
+/**
+ * rest.BeforeUpdate's validation, all in one list as kube gathers it (the message names each
+ * distinct error once, the causes keep every one): the generic checks of the new metadata and
+ * of the update, then the strategy's, which for most types repeats the update checks (core's
+ * ValidateObjectMetaUpdate, with its finalizer names) before its own.
+ */
+function validateUpdate(ctx: StoreContext, strategy: Strategy, obj: KObject, old: KObject): FieldError[] {
+  const def = ctx.def;
+  const errs = [
+    ...validateObjectMeta(obj.metadata, def.namespaced, nameIsPathSegment, { kubeFinalizerNames: false }),
+    ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+  ];
+  if (!def.genericMetadataOnly) errs.push(...validateObjectMetaUpdate(obj.metadata, old.metadata), ...validateKubeFinalizerNames(obj.metadata));
+  errs.push(...strategy.validateUpdate(obj, old));
+  return errs;
 }
 
 /** PUT (GenericStore.update): the body replaces the object, through the update loop. */
@@ -223,9 +281,6 @@ export async function updateObject(
   }
   alignNamespace(ctx, input, namespace);
   const wantRv = input.metadata.resourceVersion;
-  if (subresource === '') {
-    await ctx.def.admission?.admitUpdate?.(input, { list: (r) => ctx.deps.admissionList(r.group, r.resource) });
-  }
   const canCreate = strategy.allowCreateOnUpdate && subresource === '';
   if (canCreate && !ctx.cache.get(ctx.keyFor(namespace, name))) {
     // Create-on-update must respect namespace lifecycle like a POST does.
@@ -238,11 +293,20 @@ export async function updateObject(
     subresource,
     (old) => {
       const obj = clone(input);
-      // A uid in the body is a precondition, as kube treats it.
+      // A uid in the body is a precondition, checked by the store's update as kube's etcd3
+      // store does (hence its StorageError wording, with kube's key for the object).
       if (obj.metadata.uid && obj.metadata.uid !== old.metadata.uid) {
-        throw conflict(ctx.gr, name, `Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+        throw conflict(
+          ctx.gr,
+          name,
+          `StorageError: invalid object, Code: 4, Key: ${kubeStorageKey(ctx, namespace, name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${obj.metadata.uid}, UID in object meta: ${old.metadata.uid ?? ''}`,
+        );
       }
-      if (wantRv && wantRv !== old.metadata.resourceVersion) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      // kube parses the body's resourceVersion (strconv.ParseUint) and answers its error with a
+      // 500; bad input keeps a 400 here, with kube's words.
+      if (wantRv) checkResourceVersionSyntax(wantRv);
+      // Compared as numbers, as kube compares the parsed versions ("007" is 7).
+      if (wantRv && BigInt(wantRv) !== BigInt(old.metadata.resourceVersion ?? '0')) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       if (!wantRv && !strategy.allowUnconditionalUpdate) {
         // kube's Store.Update names the resource here, not the kind, and prints the parsed
         // resourceVersion (a uint64 0) with %#v.
@@ -254,6 +318,7 @@ export async function updateObject(
     },
     canCreate
       ? () => {
+          if (wantRv) checkResourceVersionSyntax(wantRv);
           if (wantRv) throw conflict(ctx.gr, name, OPTIMISTIC_LOCK_MESSAGE);
           return clone(input);
         }
@@ -383,10 +448,12 @@ async function updateLoop(
     if (!cur) {
       if (!createIfMissing) throw notFound(ctx.gr, name);
       const obj = createIfMissing();
-      prepareCreate(ctx, obj, namespace, trackFields(ctx, null, obj, strategy, owner));
+      const attrs = attributes(obj, namespace, subresource);
+      prepareCreate(ctx, obj, namespace, beforePrepare(ctx, obj, attrs, strategy, owner));
       strategy.canonicalize?.(obj);
       validateCreate(ctx, obj);
       warnings = strategy.warningsOnCreate?.(obj) ?? [];
+      validateAdmission(ctx, obj, attrs);
       created = true;
       result = obj;
       stored = storedForm(ctx, obj);
@@ -395,12 +462,13 @@ async function updateLoop(
     created = false;
     const old = ctx.stored.decode(cur);
     const obj = tryUpdate(old);
-    prepareUpdate(ctx, obj, old, strategy, trackFields(ctx, old, obj, strategy, owner));
+    const attrs = attributes(obj, namespace, subresource, old);
+    prepareUpdate(ctx, obj, old, strategy, beforePrepare(ctx, obj, attrs, strategy, owner));
     strategy.canonicalize?.(obj);
-    const errs = validateObjectMetaUpdate(obj.metadata, old.metadata);
-    errs.push(...strategy.validateUpdate(obj, old));
+    const errs = validateUpdate(ctx, strategy, obj, old);
     if (errs.length) throw invalid(ctx, obj, errs);
     warnings = strategy.warningsOnUpdate?.(obj, old) ?? [];
+    validateAdmission(ctx, obj, attrs);
     result = obj;
     ctx.fieldManager.keepTimesOfNoop(old, obj, (a, b) => deepEqual(canonical(a), canonical(b)));
     if (obj.metadata.deletionTimestamp && !hasPendingFinalizers(obj) && !hasTypeFinalizers(ctx, obj) && !((old.metadata.deletionGracePeriodSeconds ?? 0) > 0)) {
@@ -409,7 +477,9 @@ async function updateLoop(
     }
     const value = storedForm(ctx, obj);
     // Most updates change something: their length alone shows it, without the deep compare.
-    if (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old))) {
+    // A value read by other than the writing encryption key is written again all the same
+    // (kube's stale read): that is how a key rotation reaches every object.
+    if (!cur.stale && (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old)))) {
       return { kind: 'none' };
     }
     stored = value;
@@ -438,24 +508,11 @@ function prepareUpdate(ctx: StoreContext, obj: KObject, old: KObject, strategy: 
   strategy.prepareForUpdate(obj, old);
   if (!meta.uid) meta.uid = om.uid;
   meta.creationTimestamp = om.creationTimestamp;
+  // An update never removes or changes a deletion mark (rest.BeforeUpdate); setting one where
+  // there was none is left for validation to refuse.
   if (om.deletionTimestamp) meta.deletionTimestamp = om.deletionTimestamp;
-  else delete meta.deletionTimestamp;
-  if (om.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
-  else delete meta.deletionGracePeriodSeconds;
+  if (om.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) meta.deletionGracePeriodSeconds = om.deletionGracePeriodSeconds;
   delete meta.selfLink;
-  if (om.deletionTimestamp) {
-    const had = new Set(om.finalizers ?? []);
-    const added = (meta.finalizers ?? []).filter((f) => !had.has(f));
-    if (added.length) {
-      throw invalid(ctx, obj, [
-        {
-          type: 'FieldValueForbidden',
-          field: 'metadata.finalizers',
-          detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
-        },
-      ]);
-    }
-  }
 }
 
 /**
@@ -518,4 +575,15 @@ function strategyFor(ctx: StoreContext, subresource: string): Strategy {
   const s = ctx.def.subresources?.[subresource] ?? ctx.def.actions?.[subresource]?.strategy;
   if (!s) throw notFound(ctx.gr, '');
   return s;
+}
+
+/** Where kube's etcd3 store keeps an object (`/registry/<resource>/<namespace>/<name>`), as its errors name it. */
+function kubeStorageKey(ctx: StoreContext, namespace: string, name: string): string {
+  return ctx.def.namespaced ? `${ctx.deps.storagePrefix}/${ctx.def.resource}/${namespace}/${name}` : `${ctx.deps.storagePrefix}/${ctx.def.resource}/${name}`;
+}
+
+/** Go's strconv.ParseUint(rv, 10, 64) error for a resourceVersion that is no uint64. */
+function checkResourceVersionSyntax(rv: string): void {
+  if (!/^[0-9]+$/.test(rv)) throw badRequest(`strconv.ParseUint: parsing ${goQuote(rv)}: invalid syntax`);
+  if (BigInt(rv) > 0xffffffffffffffffn) throw badRequest(`strconv.ParseUint: parsing ${goQuote(rv)}: value out of range`);
 }

@@ -1018,6 +1018,36 @@ export const DESCRIPTIONS: Record<string, string> = {
     'Mount the export read-only. Defaults to false.',
   'io.k8s.api.core.v1.NFSVolumeSource.server':
     'Address of the NFS server, as a host name or an IP.',
+  'io.k8s.api.core.v1.ComponentCondition':
+    'One health observation of a control-plane component.',
+  'io.k8s.api.core.v1.ComponentCondition.type':
+    'What was observed; `Healthy` is the only type reported.',
+  'io.k8s.api.core.v1.ComponentCondition.status':
+    'Whether the observation holds: `True`, `False` or `Unknown`.',
+  'io.k8s.api.core.v1.ComponentCondition.message':
+    'What the component answered, for people to read.',
+  'io.k8s.api.core.v1.ComponentCondition.error':
+    'The error met while checking the component, if any.',
+  'io.k8s.api.core.v1.ComponentStatus':
+    'How one part of the control plane (the store, the controller manager, the scheduler) answered a health check when the request was served. Deprecated since 1.19: read the components\' own health endpoints instead.',
+  'io.k8s.api.core.v1.ComponentStatus.apiVersion':
+    'The group/version the body is written in, always `v1` here.',
+  'io.k8s.api.core.v1.ComponentStatus.kind':
+    'The REST resource type of this object, always `ComponentStatus` here.',
+  'io.k8s.api.core.v1.ComponentStatus.metadata':
+    'The component\'s name; nothing else is set, as the object is computed, not stored.',
+  'io.k8s.api.core.v1.ComponentStatus.conditions':
+    'The observations made of the component.',
+  'io.k8s.api.core.v1.ComponentStatusList':
+    'The health of every control-plane component, checked when the list was asked for.',
+  'io.k8s.api.core.v1.ComponentStatusList.apiVersion':
+    'The group/version the body is written in, always `v1` here.',
+  'io.k8s.api.core.v1.ComponentStatusList.kind':
+    'The REST resource type of this list, always `ComponentStatusList` here.',
+  'io.k8s.api.core.v1.ComponentStatusList.metadata':
+    'List metadata; empty, as the list is computed, not stored.',
+  'io.k8s.api.core.v1.ComponentStatusList.items':
+    'One entry per component.',
   'io.k8s.api.core.v1.Namespace':
     'A cluster-scoped object that partitions names and resources: most namespaced objects live in exactly one namespace, and deleting a namespace deletes everything in it.',
   'io.k8s.api.core.v1.Namespace.apiVersion':
@@ -2780,6 +2810,34 @@ export const DESCRIPTIONS: Record<string, string> = {
     'The client network, in CIDR notation, this hint applies to.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.ServerAddressByClientCIDR.serverAddress':
     'The address (host or `host:port`) clients in that network should use to reach the server.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata':
+    'Any object reduced to its metadata: what a client that only needs names, labels, owners and versions asks for instead of the whole object.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.apiVersion':
+    'The version of the metadata view (meta.k8s.io/v1 or v1beta1), not of the object it describes.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.kind':
+    'Always PartialObjectMetadata.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata.metadata':
+    'The object\'s metadata, exactly as the full object carries it.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList':
+    'A list answer reduced to the metadata of each item.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.apiVersion':
+    'The version of the metadata view (meta.k8s.io/v1).',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.items':
+    'The metadata of each object the list returned, in the list\'s order.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.kind':
+    'Always PartialObjectMetadataList.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList.metadata':
+    'The list\'s own metadata: its resource version and paging state.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList':
+    'The older form of the metadata-only list, kept for clients that still ask for meta.k8s.io/v1beta1.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.apiVersion':
+    'Always meta.k8s.io/v1beta1.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.items':
+    'The metadata of each object the list returned, in the list\'s order.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.kind':
+    'Always PartialObjectMetadataList.',
+  'io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList.metadata':
+    'The list\'s own metadata: its resource version and paging state (no remaining item count in this version).',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Status':
     'The response body for operations that do not return an object, most notably errors. It tells whether the call succeeded, why, and any machine-readable details.',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Status.apiVersion':

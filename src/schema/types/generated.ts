@@ -19,7 +19,7 @@ export interface InlineEmbed {
 export const GENERATED_FROM = ["k8s.io/api@v0.33.0", "k8s.io/apimachinery@v0.33.0"] as const;
 
 /** The roots the registry was generated from (definition names). */
-export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.policy.v1.Eviction", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector"];
+export const GENERATED_ROOTS: readonly string[] = ["io.k8s.api.apps.v1.StatefulSet", "io.k8s.api.apps.v1.StatefulSetList", "io.k8s.api.apps.v1.ControllerRevision", "io.k8s.api.apps.v1.ControllerRevisionList", "io.k8s.api.policy.v1.PodDisruptionBudget", "io.k8s.api.policy.v1.PodDisruptionBudgetList", "io.k8s.api.policy.v1.Eviction", "io.k8s.api.scheduling.v1.PriorityClass", "io.k8s.api.scheduling.v1.PriorityClassList", "io.k8s.api.coordination.v1.Lease", "io.k8s.api.coordination.v1.LeaseList", "io.k8s.api.core.v1.Namespace", "io.k8s.api.core.v1.NamespaceList", "io.k8s.api.core.v1.Pod", "io.k8s.api.core.v1.PodList", "io.k8s.api.core.v1.PersistentVolumeClaim", "io.k8s.api.core.v1.PersistentVolumeClaimList", "io.k8s.api.core.v1.PodTemplateSpec", "io.k8s.api.core.v1.ComponentStatus", "io.k8s.api.core.v1.ComponentStatusList", "io.k8s.api.core.v1.Service", "io.k8s.api.core.v1.ServiceList", "io.k8s.api.core.v1.Node", "io.k8s.api.core.v1.NodeList", "io.k8s.api.core.v1.Event", "io.k8s.api.core.v1.EventList", "io.k8s.api.core.v1.Binding", "io.k8s.api.core.v1.PersistentVolume", "io.k8s.api.core.v1.PersistentVolumeList", "io.k8s.api.events.v1.Event", "io.k8s.api.events.v1.EventList", "io.k8s.api.storage.v1.StorageClass", "io.k8s.api.storage.v1.StorageClassList", "io.k8s.api.networking.v1.IPAddress", "io.k8s.api.networking.v1.IPAddressList", "io.k8s.api.autoscaling.v1.Scale", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta", "io.k8s.apimachinery.pkg.apis.meta.v1.Status", "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions", "io.k8s.apimachinery.pkg.apis.meta.v1.Condition", "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata", "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList", "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList"];
 
 export const GENERATED: SchemaRegistry = {
   "io.k8s.api.apps.v1.ControllerRevision": {
@@ -344,6 +344,35 @@ export const GENERATED: SchemaRegistry = {
       { name: "labelSelector", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector" }, omitempty: true, pointer: true, protobuf: 3 },
       { name: "optional", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 5 },
       { name: "path", type: { kind: "string" }, required: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentCondition": {
+    name: "io.k8s.api.core.v1.ComponentCondition",
+    fields: [
+      { name: "type", type: { kind: "string" }, required: true, protobuf: 1 },
+      { name: "status", type: { kind: "string" }, required: true, protobuf: 2 },
+      { name: "message", type: { kind: "string" }, omitempty: true, protobuf: 3 },
+      { name: "error", type: { kind: "string" }, omitempty: true, protobuf: 4 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentStatus": {
+    name: "io.k8s.api.core.v1.ComponentStatus",
+    gvk: { group: "", version: "v1", kind: "ComponentStatus" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+      { name: "conditions", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ComponentCondition" } }, omitempty: true, listType: "map", listMapKeys: ["type"], patchStrategy: "merge", patchMergeKey: "type", protobuf: 2 },
+    ],
+  },
+  "io.k8s.api.core.v1.ComponentStatusList": {
+    name: "io.k8s.api.core.v1.ComponentStatusList",
+    gvk: { group: "", version: "v1", kind: "ComponentStatusList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.api.core.v1.ComponentStatus" } }, required: true, protobuf: 2 },
     ],
   },
   "io.k8s.api.core.v1.ConfigMapEnvSource": {
@@ -2246,6 +2275,25 @@ export const GENERATED: SchemaRegistry = {
       { name: "blockOwnerDeletion", type: { kind: "boolean" }, omitempty: true, pointer: true, protobuf: 7 },
     ],
   },
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata",
+    gvk: { group: "meta.k8s.io", version: "v1", kind: "PartialObjectMetadata" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta" }, omitempty: true, protobuf: 1 },
+    ],
+  },
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList",
+    gvk: { group: "meta.k8s.io", version: "v1", kind: "PartialObjectMetadataList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 1 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata" } }, required: true, protobuf: 2 },
+    ],
+  },
   "io.k8s.apimachinery.pkg.apis.meta.v1.Preconditions": {
     name: "io.k8s.apimachinery.pkg.apis.meta.v1.Preconditions",
     fields: [
@@ -2286,6 +2334,16 @@ export const GENERATED: SchemaRegistry = {
       { name: "retryAfterSeconds", type: { kind: "int32" }, omitempty: true, protobuf: 5 },
     ],
   },
+  "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList": {
+    name: "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList",
+    gvk: { group: "meta.k8s.io", version: "v1beta1", kind: "PartialObjectMetadataList" },
+    fields: [
+      { name: "kind", type: { kind: "string" }, omitempty: true },
+      { name: "apiVersion", type: { kind: "string" }, omitempty: true },
+      { name: "metadata", type: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta" }, omitempty: true, protobuf: 2 },
+      { name: "items", type: { kind: "array", items: { kind: "ref", name: "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata" } }, required: true, protobuf: 1 },
+    ],
+  },
 };
 
 /** Inline embeds per definition (for protobuf, which keeps the embedded message nested). */
@@ -2298,6 +2356,8 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.coordination.v1.Lease": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.coordination.v1.LeaseList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.Binding": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ComponentStatus": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.api.core.v1.ComponentStatusList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.core.v1.ConfigMapEnvSource": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapKeySelector": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
   "io.k8s.api.core.v1.ConfigMapProjection": [{ definition: "io.k8s.api.core.v1.LocalObjectReference", goName: "LocalObjectReference", fields: ["name"], protobuf: 1 }],
@@ -2335,7 +2395,74 @@ export const INLINED: Record<string, InlineEmbed[]> = {
   "io.k8s.api.storage.v1.StorageClass": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.api.storage.v1.StorageClassList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
   "io.k8s.apimachinery.pkg.apis.meta.v1.Status": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+  "io.k8s.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList": [{ definition: "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta", goName: "TypeMeta", fields: ["kind", "apiVersion"] }],
+};
+
+/** The kinds kube's scheme registers per group/version (k8s.io/api register.go files). */
+export const SCHEME_KINDS: Record<string, readonly string[]> = {
+  "admission.k8s.io/v1": ["AdmissionReview"],
+  "admission.k8s.io/v1beta1": ["AdmissionReview"],
+  "admissionregistration.k8s.io/v1": ["MutatingWebhookConfiguration", "MutatingWebhookConfigurationList", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "ValidatingAdmissionPolicyBindingList", "ValidatingAdmissionPolicyList", "ValidatingWebhookConfiguration", "ValidatingWebhookConfigurationList"],
+  "admissionregistration.k8s.io/v1alpha1": ["MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding", "MutatingAdmissionPolicyBindingList", "MutatingAdmissionPolicyList", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "ValidatingAdmissionPolicyBindingList", "ValidatingAdmissionPolicyList"],
+  "admissionregistration.k8s.io/v1beta1": ["MutatingWebhookConfiguration", "MutatingWebhookConfigurationList", "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "ValidatingAdmissionPolicyBindingList", "ValidatingAdmissionPolicyList", "ValidatingWebhookConfiguration", "ValidatingWebhookConfigurationList"],
+  "apidiscovery.k8s.io/v2": ["APIGroupDiscovery", "APIGroupDiscoveryList"],
+  "apidiscovery.k8s.io/v2beta1": ["APIGroupDiscovery", "APIGroupDiscoveryList"],
+  "internal.apiserver.k8s.io/v1alpha1": ["StorageVersion", "StorageVersionList"],
+  "apps/v1": ["ControllerRevision", "ControllerRevisionList", "DaemonSet", "DaemonSetList", "Deployment", "DeploymentList", "ReplicaSet", "ReplicaSetList", "StatefulSet", "StatefulSetList"],
+  "apps/v1beta1": ["ControllerRevision", "ControllerRevisionList", "Deployment", "DeploymentList", "DeploymentRollback", "Scale", "StatefulSet", "StatefulSetList"],
+  "apps/v1beta2": ["ControllerRevision", "ControllerRevisionList", "DaemonSet", "DaemonSetList", "Deployment", "DeploymentList", "ReplicaSet", "ReplicaSetList", "Scale", "StatefulSet", "StatefulSetList"],
+  "authentication.k8s.io/v1": ["SelfSubjectReview", "TokenRequest", "TokenReview"],
+  "authentication.k8s.io/v1alpha1": ["SelfSubjectReview"],
+  "authentication.k8s.io/v1beta1": ["SelfSubjectReview", "TokenReview"],
+  "authorization.k8s.io/v1": ["LocalSubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview", "SubjectAccessReview"],
+  "authorization.k8s.io/v1beta1": ["LocalSubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview", "SubjectAccessReview"],
+  "autoscaling/v1": ["HorizontalPodAutoscaler", "HorizontalPodAutoscalerList", "Scale"],
+  "autoscaling/v2": ["HorizontalPodAutoscaler", "HorizontalPodAutoscalerList"],
+  "autoscaling/v2beta1": ["HorizontalPodAutoscaler", "HorizontalPodAutoscalerList"],
+  "autoscaling/v2beta2": ["HorizontalPodAutoscaler", "HorizontalPodAutoscalerList"],
+  "batch/v1": ["CronJob", "CronJobList", "Job", "JobList"],
+  "batch/v1beta1": ["CronJob", "CronJobList"],
+  "certificates.k8s.io/v1": ["CertificateSigningRequest", "CertificateSigningRequestList"],
+  "certificates.k8s.io/v1alpha1": ["ClusterTrustBundle", "ClusterTrustBundleList"],
+  "certificates.k8s.io/v1beta1": ["CertificateSigningRequest", "CertificateSigningRequestList", "ClusterTrustBundle", "ClusterTrustBundleList"],
+  "coordination.k8s.io/v1": ["Lease", "LeaseList"],
+  "coordination.k8s.io/v1alpha2": ["LeaseCandidate", "LeaseCandidateList"],
+  "coordination.k8s.io/v1beta1": ["Lease", "LeaseCandidate", "LeaseCandidateList", "LeaseList"],
+  "v1": ["Binding", "ComponentStatus", "ComponentStatusList", "ConfigMap", "ConfigMapList", "Endpoints", "EndpointsList", "Event", "EventList", "LimitRange", "LimitRangeList", "List", "Namespace", "NamespaceList", "Node", "NodeList", "NodeProxyOptions", "PersistentVolume", "PersistentVolumeClaim", "PersistentVolumeClaimList", "PersistentVolumeList", "Pod", "PodAttachOptions", "PodExecOptions", "PodList", "PodLogOptions", "PodPortForwardOptions", "PodProxyOptions", "PodStatusResult", "PodTemplate", "PodTemplateList", "RangeAllocation", "ReplicationController", "ReplicationControllerList", "ResourceQuota", "ResourceQuotaList", "Secret", "SecretList", "SerializedReference", "Service", "ServiceAccount", "ServiceAccountList", "ServiceList", "ServiceProxyOptions"],
+  "discovery.k8s.io/v1": ["EndpointSlice", "EndpointSliceList"],
+  "discovery.k8s.io/v1beta1": ["EndpointSlice", "EndpointSliceList"],
+  "events.k8s.io/v1": ["Event", "EventList"],
+  "events.k8s.io/v1beta1": ["Event", "EventList"],
+  "extensions/v1beta1": ["DaemonSet", "DaemonSetList", "Deployment", "DeploymentList", "DeploymentRollback", "Ingress", "IngressList", "NetworkPolicy", "NetworkPolicyList", "ReplicaSet", "ReplicaSetList", "Scale"],
+  "flowcontrol.apiserver.k8s.io/v1": ["FlowSchema", "FlowSchemaList", "PriorityLevelConfiguration", "PriorityLevelConfigurationList"],
+  "flowcontrol.apiserver.k8s.io/v1beta1": ["FlowSchema", "FlowSchemaList", "PriorityLevelConfiguration", "PriorityLevelConfigurationList"],
+  "flowcontrol.apiserver.k8s.io/v1beta2": ["FlowSchema", "FlowSchemaList", "PriorityLevelConfiguration", "PriorityLevelConfigurationList"],
+  "flowcontrol.apiserver.k8s.io/v1beta3": ["FlowSchema", "FlowSchemaList", "PriorityLevelConfiguration", "PriorityLevelConfigurationList"],
+  "imagepolicy.k8s.io/v1alpha1": ["ImageReview"],
+  "networking.k8s.io/v1": ["IPAddress", "IPAddressList", "Ingress", "IngressClass", "IngressClassList", "IngressList", "NetworkPolicy", "NetworkPolicyList", "ServiceCIDR", "ServiceCIDRList"],
+  "networking.k8s.io/v1alpha1": ["IPAddress", "IPAddressList", "ServiceCIDR", "ServiceCIDRList"],
+  "networking.k8s.io/v1beta1": ["IPAddress", "IPAddressList", "Ingress", "IngressClass", "IngressClassList", "IngressList", "ServiceCIDR", "ServiceCIDRList"],
+  "node.k8s.io/v1": ["RuntimeClass", "RuntimeClassList"],
+  "node.k8s.io/v1alpha1": ["RuntimeClass", "RuntimeClassList"],
+  "node.k8s.io/v1beta1": ["RuntimeClass", "RuntimeClassList"],
+  "policy/v1": ["Eviction", "PodDisruptionBudget", "PodDisruptionBudgetList"],
+  "policy/v1beta1": ["Eviction", "PodDisruptionBudget", "PodDisruptionBudgetList"],
+  "rbac.authorization.k8s.io/v1": ["ClusterRole", "ClusterRoleBinding", "ClusterRoleBindingList", "ClusterRoleList", "Role", "RoleBinding", "RoleBindingList", "RoleList"],
+  "rbac.authorization.k8s.io/v1alpha1": ["ClusterRole", "ClusterRoleBinding", "ClusterRoleBindingList", "ClusterRoleList", "Role", "RoleBinding", "RoleBindingList", "RoleList"],
+  "rbac.authorization.k8s.io/v1beta1": ["ClusterRole", "ClusterRoleBinding", "ClusterRoleBindingList", "ClusterRoleList", "Role", "RoleBinding", "RoleBindingList", "RoleList"],
+  "resource.k8s.io/v1alpha3": ["DeviceClass", "DeviceClassList", "DeviceTaintRule", "DeviceTaintRuleList", "ResourceClaim", "ResourceClaimList", "ResourceClaimTemplate", "ResourceClaimTemplateList", "ResourceSlice", "ResourceSliceList"],
+  "resource.k8s.io/v1beta1": ["DeviceClass", "DeviceClassList", "ResourceClaim", "ResourceClaimList", "ResourceClaimTemplate", "ResourceClaimTemplateList", "ResourceSlice", "ResourceSliceList"],
+  "resource.k8s.io/v1beta2": ["DeviceClass", "DeviceClassList", "ResourceClaim", "ResourceClaimList", "ResourceClaimTemplate", "ResourceClaimTemplateList", "ResourceSlice", "ResourceSliceList"],
+  "scheduling.k8s.io/v1": ["PriorityClass", "PriorityClassList"],
+  "scheduling.k8s.io/v1alpha1": ["PriorityClass", "PriorityClassList"],
+  "scheduling.k8s.io/v1beta1": ["PriorityClass", "PriorityClassList"],
+  "storage.k8s.io/v1": ["CSIDriver", "CSIDriverList", "CSINode", "CSINodeList", "CSIStorageCapacity", "CSIStorageCapacityList", "StorageClass", "StorageClassList", "VolumeAttachment", "VolumeAttachmentList"],
+  "storage.k8s.io/v1alpha1": ["CSIStorageCapacity", "CSIStorageCapacityList", "VolumeAttachment", "VolumeAttachmentList", "VolumeAttributesClass", "VolumeAttributesClassList"],
+  "storage.k8s.io/v1beta1": ["CSIDriver", "CSIDriverList", "CSINode", "CSINodeList", "CSIStorageCapacity", "CSIStorageCapacityList", "StorageClass", "StorageClassList", "VolumeAttachment", "VolumeAttachmentList", "VolumeAttributesClass", "VolumeAttributesClassList"],
+  "storagemigration.k8s.io/v1alpha1": ["StorageVersionMigration", "StorageVersionMigrationList"],
 };
 
 /** Structs that only ever appear inline (their own shape, with their own protobuf numbers); not OpenAPI definitions. */

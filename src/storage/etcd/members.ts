@@ -2,7 +2,8 @@
 // clientv3's balancer pins an endpoint): every call and the watch go to the pinned member
 // while it answers. A prober reads each member linearizably every second; a member that
 // fails a probe or a call is marked down, the pin moves to a member that answers, and
-// calls still waiting on the dead one are abandoned at once instead of at their deadline.
+// calls still waiting on the dead one are abandoned at once instead of at their deadline
+// (when no member answers, they wait for it: there is nowhere else to go).
 // A member killed or paused (SIGSTOP: its sockets stay open and answer nothing) then
 // costs about one probe interval, not a gRPC keepalive timeout of tens of seconds.
 
@@ -129,7 +130,10 @@ export class EtcdMembers {
     if (this.closed) return;
     const wasUp = m.up;
     m.up = false;
-    if (m.pending.size > 0) {
+    // Calls are abandoned only when another member answers (a retry can go there); with none,
+    // they wait for their deadline as a client of a paused etcd does, and the request timeout
+    // answers kube's 504 meanwhile.
+    if (m.pending.size > 0 && this.members.some((o) => o !== m && o.up)) {
       const err = new StorageError('Unavailable', `rpc error: code = Unavailable desc = etcd member ${m.endpoint} stopped answering (${why})`);
       for (const abandon of [...m.pending]) abandon(err);
     }

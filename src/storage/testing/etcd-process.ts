@@ -12,6 +12,8 @@ export interface EtcdProcess {
   endpoint: string;
   /** Kills etcd and removes its data directory. */
   stop(): Promise<void>;
+  /** Sends etcd a signal (SIGSTOP freezes it, SIGCONT thaws it). */
+  signal(sig: NodeJS.Signals): void;
 }
 
 export interface EtcdProcessOptions {
@@ -115,7 +117,7 @@ export async function startEtcd(opts: EtcdProcessOptions = {}): Promise<EtcdProc
     };
     const deadline = Date.now() + timeout;
     while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-      if (await healthy(endpoint)) return { endpoint, stop };
+      if (await healthy(endpoint)) return { endpoint, stop, signal: (sig) => void child.kill(sig) };
       await sleep(50);
     }
     lastError = new Error(`etcd did not become healthy at ${endpoint}:\n${log}`);

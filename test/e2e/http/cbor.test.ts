@@ -434,7 +434,7 @@ describe('errors', () => {
       await req(k, 'POST', PC(), toCbor({ ...pc(uniq('pc')), kind: 'Pod' })),
       400,
       'BadRequest',
-      'Pod in version "v1" cannot be handled as a PriorityClass: no kind "Pod" is registered for version "scheduling.k8s.io/v1"',
+      'Pod in version "v1" cannot be handled as a PriorityClass: no kind "Pod" is registered for version "scheduling.k8s.io/v1" in scheme "pkg/runtime/scheme.go:110"',
     );
   });
 
@@ -608,19 +608,17 @@ describe('Server-Side Apply in CBOR', () => {
     expect((bad.json as Obj).reason).toBe('BadRequest');
     expect((bad.json as Obj).message).toMatch(/^error decoding patch: /);
     expect((await http(k, 'GET', PC(name))).status).toBe(404);
+    // Another content type is go-restful's route 415 (the PATCH route consumes the patch types).
     const um = await http(k, 'PATCH', PC(name), 'x', { 'content-type': 'text/plain' });
-    expect((um.json as Obj).message).toBe(
-      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml, application/apply-patch+cbor',
-    );
+    expect(um.status).toBe(415);
+    expect((um.json as Obj).message).toBe('415: Unsupported Media Type');
   });
 
   it('with the gate off, application/apply-patch+cbor is 415', async () => {
     const name = uniq('apc');
     const r = await http(off, 'PATCH', `${PC(name)}?fieldManager=m`, toCbor(pc(name)), { 'content-type': APPLY_CBOR });
     expect(r.status).toBe(415);
-    expect((r.json as Obj).message).toBe(
-      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml',
-    );
+    expect((r.json as Obj).message).toBe('415: Unsupported Media Type');
   });
 });
 

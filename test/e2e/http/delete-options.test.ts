@@ -288,3 +288,29 @@ describe('deletecollection', () => {
     }
   });
 });
+
+describe('YAML bodies the parser cannot take quickly', () => {
+  it('flow collections nested past 10,000 are refused at once, and the server keeps answering', async () => {
+    const deep = `{${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const started = Date.now();
+    const r = await http(k, 'DELETE', STS(NSA, 'nobody'), deep, { 'content-type': 'application/yaml' });
+    expect(r.status).toBe(400);
+    expect((r.json as Obj).message).toContain('yaml: exceeded max depth of 10000');
+    const p = await http(k, 'POST', `${PC()}?dryRun=All`, deep, { 'content-type': 'application/yaml' });
+    expect(p.status).toBe(400);
+    expect((p.json as Obj).message).toContain('yaml: exceeded max depth of 10000');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await http(k, 'GET', '/healthz')).status).toBe(200);
+  });
+
+  it('a collection as a map key is goyaml\'s invalid map key, as kube words it', async () => {
+    const r = await http(k, 'POST', `${PC()}?dryRun=All`, '{[[1]]}', { 'content-type': 'application/yaml' });
+    expectFailure(r, {
+      code: 400,
+      reason: 'BadRequest',
+      message: 'the object provided is unrecognized (must be of type PriorityClass): yaml: invalid map key: []interface {}{[]interface {}{1}} ({[[1]]})',
+    });
+    const m = await http(k, 'POST', `${PC()}?dryRun=All`, '{{a: b}: c}', { 'content-type': 'application/yaml' });
+    expect((m.json as Obj).message).toContain('yaml: invalid map key: map[interface {}]interface {}{"a":"b"}');
+  });
+});

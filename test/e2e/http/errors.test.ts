@@ -60,16 +60,20 @@ describe('unknown paths', () => {
     expectFailure(await http(k, 'GET', '/apis/apps/v1/namespaces/default/things/x'), GENERIC_404);
   });
 
-  // kube's mux ends in a plain-text "404 page not found"; kapi answers every error as a
-  // Status (a project rule), the same generic NotFound kube gives inside a served version.
-  it('/foo (no handler at all) is the generic NotFound Status', async () => {
+  // Outside the API web services kube's mux answers Go's plain-text "404 page not found";
+  // inside a served group-version the 404 is the generic NotFound Status.
+  it("/foo (no handler at all) is the mux's plain-text 404, as kube's", async () => {
     const r = await http(k, 'GET', '/foo');
-    expectFailure(r, GENERIC_404);
-    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(r.text).toBe('404 page not found\n');
   });
 
-  it('/apis/nope/v1/things (an unknown group) is the generic NotFound Status too', async () => {
-    expectFailure(await http(k, 'GET', '/apis/nope/v1/things'), GENERIC_404);
+  it('/apis/nope/v1/things (an unknown group) is the plain-text 404 too; an unknown version of a served group is the Status', async () => {
+    const r = await http(k, 'GET', '/apis/nope/v1/things');
+    expect(r.status).toBe(404);
+    expect(r.text).toBe('404 page not found\n');
+    expectFailure(await http(k, 'GET', '/apis/apps/v9/things'), GENERIC_404);
   });
 
   it('a namespaced path for a cluster-scoped type is 404', async () => {

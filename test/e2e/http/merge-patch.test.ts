@@ -66,11 +66,8 @@ describe('merge patch', () => {
     expect(((await http(k, 'GET', `${BASE}/mp3`)).json as Obj).spec.replicas).toBe(6);
     const json = await http(k, 'PATCH', `${BASE}/mp3`, { spec: {} }, { 'content-type': 'application/json' });
     expect(json.status).toBe(415);
-    expect(json.json).toMatchObject({
-      reason: 'UnsupportedMediaType',
-      message:
-        'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml',
-    });
+    // go-restful's route 415, as kube answers it.
+    expect(json.json).toMatchObject({ reason: 'UnsupportedMediaType', message: '415: Unsupported Media Type', details: {} });
     expect((await http(k, 'PATCH', `${BASE}/missing`, { spec: {} }, MERGE)).status).toBe(404);
   });
 

@@ -427,7 +427,7 @@ describe('ControllerRevision', () => {
       kind: 'ControllerRevision',
       group: 'apps',
       name,
-      message: `ControllerRevision.apps "${name}" is invalid: [data: Required value: data is mandatory, revision: Invalid value: -1: must be greater than or equal to 0]`,
+      message: `ControllerRevision.apps "${name}" is invalid: [revision: Invalid value: -1: must be greater than or equal to 0, data: Required value: data is mandatory]`,
       causes: [
         { field: 'data', reason: 'FieldValueRequired', message: 'Required value: data is mandatory' },
         { field: 'revision', reason: 'FieldValueInvalid', message: 'Invalid value: -1: must be greater than or equal to 0' },

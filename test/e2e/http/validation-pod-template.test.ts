@@ -368,9 +368,9 @@ describe('pod-level fields', () => {
     await rejected({ dnsPolicy: 'None', containers: [container()] }, [['spec.dnsConfig', 'FieldValueRequired', 'Required value: must provide `dnsConfig` when `dnsPolicy` is None']]);
   });
 
-  it('terminationGracePeriodSeconds is not range-checked by kube (a negative value is stored)', async () => {
+  it('terminationGracePeriodSeconds is not range-checked by kube: a negative value becomes 1 (kube\'s Pod conversion)', async () => {
     const created = await accepted({ terminationGracePeriodSeconds: -5, containers: [container()] });
-    expect(created.spec.terminationGracePeriodSeconds).toBe(-5);
+    expect(created.spec.terminationGracePeriodSeconds).toBe(1);
   });
 
   it('activeDeadlineSeconds is between 1 and 2147483647', async () => {

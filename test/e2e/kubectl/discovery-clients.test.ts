@@ -37,6 +37,7 @@ afterAll(async () => {
 // (sortableResource in kubectl's apiresources.go), whatever order discovery lists them in.
 const API_RESOURCES = [
   'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND',
+  'componentstatuses        cs           v1                       false        ComponentStatus',
   'events                   ev           v1                       true         Event',
   'namespaces               ns           v1                       false        Namespace',
   'nodes                    no           v1                       false        Node',
@@ -64,6 +65,7 @@ describe('kubectl 1.33 discovery', () => {
       await kc(['api-resources', '-o', 'wide']),
       [
         'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES',
+        'componentstatuses        cs           v1                       false        ComponentStatus         get,list                                                     ',
         'events                   ev           v1                       true         Event                   create,delete,deletecollection,get,list,patch,update,watch   ',
         'namespaces               ns           v1                       false        Namespace               create,delete,get,list,patch,update,watch                    ',
         'nodes                    no           v1                       false        Node                    create,delete,deletecollection,get,list,patch,update,watch   ',
@@ -86,7 +88,7 @@ describe('kubectl 1.33 discovery', () => {
   it('kubectl api-resources filters', async () => {
     expectOut(
       await kc(['api-resources', '--namespaced=false', '-o', 'name']),
-      'namespaces\nnodes\npersistentvolumes\nipaddresses.networking.k8s.io\npriorityclasses.scheduling.k8s.io\nstorageclasses.storage.k8s.io\n',
+      'componentstatuses\nnamespaces\nnodes\npersistentvolumes\nipaddresses.networking.k8s.io\npriorityclasses.scheduling.k8s.io\nstorageclasses.storage.k8s.io\n',
     );
     expectOut(await kc(['api-resources', '--api-group=policy', '-o', 'name']), 'poddisruptionbudgets.policy\n');
   });

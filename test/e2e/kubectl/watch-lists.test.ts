@@ -127,10 +127,11 @@ describe('kubectl get --chunk-size', () => {
       expect(m, u).not.toBeNull();
       return decodeURIComponent(m![1]!);
     });
-    // kube's continue token: base64url JSON of the list's revision and the key to start after.
+    // kube's continue token: base64url JSON of the list's revision and the key to start after,
+    // relative to the list's key with the watch cache's leading slash (recorded against kube 1.33).
     const decoded = tokens.map((t) => JSON.parse(Buffer.from(t, 'base64url').toString('utf8')) as Record<string, unknown>);
-    expect(decoded[0]).toEqual({ v: 'meta.k8s.io/v1', rv: expect.any(Number), start: 'c2\u0000' });
-    expect(decoded[1]).toEqual({ v: 'meta.k8s.io/v1', rv: decoded[0]!.rv, start: 'c4\u0000' });
+    expect(decoded[0]).toEqual({ v: 'meta.k8s.io/v1', rv: expect.any(Number), start: '/c2\u0000' });
+    expect(decoded[1]).toEqual({ v: 'meta.k8s.io/v1', rv: decoded[0]!.rv, start: '/c4\u0000' });
 
     // -o name pages the same way.
     const names = await kc(['get', 'sts', '-n', 'chunks', '--chunk-size=2', '-o', 'name', '-v=6']);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field
 type Json = Record<string, any>;
 import { compareKubeAwareVersions, installDiscovery } from '../../../src/api/discovery.js';
-import { StatusError } from '../../../src/machinery/errors.js';
+import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../../src/registry/types.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
 import { kubeClient, type KubeClient } from '../../support/kube.js';
@@ -73,6 +73,12 @@ beforeAll(async () => {
     try {
       await next();
     } catch (err) {
+      if (err instanceof PageNotFound) {
+        ctx.status = 404;
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = '404 page not found\n';
+        return;
+      }
       if (!(err instanceof StatusError)) throw err;
       ctx.status = err.code;
       ctx.body = err.status;
@@ -216,7 +222,13 @@ describe('plain discovery', () => {
     expect(body.resources[1].verbs).toEqual(['update']);
   });
 
-  it.each(['/apis/foo', '/apis/foo/v1', '/apis/apps/v2', '/api/v2'])('%s is a 404 Status', async (path) => {
+  it.each(['/apis/foo', '/apis/foo/v1'])("%s (a group nobody serves) is the mux's plain-text 404", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('404 page not found\n');
+  });
+
+  it.each(['/apis/apps/v2', '/api/v2'])('%s is a 404 Status', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({

@@ -40,18 +40,20 @@ describe('decodeApplyConfiguration', () => {
   it('reads JSON with repeated keys through YAML, which words them as kube does', () => {
     const text = '{"a":1,"a":2}';
     expect(yaml(text, 'Ignore')).toEqual({ config: { a: 2 }, warnings: [] });
-    expect(yaml(text, 'Warn')).toEqual({ config: { a: 2 }, warnings: [DUPS] });
+    // kube warns once per repeated key.
+    expect(yaml(text, 'Warn')).toEqual({ config: { a: 2 }, warnings: ['line 1: key "a" already set in map'] });
     expect(badRequest(() => yaml(text, 'Strict'))).toBe(`error strict decoding YAML: ${DUPS}`);
   });
 
   it('refuses a configuration that is not an object', () => {
-    expect(badRequest(() => yaml('[1,2]'))).toBe('error decoding patch: json: cannot unmarshal array into Go value of type map[string]interface {}');
-    expect(badRequest(() => yaml('"x"'))).toBe('error decoding patch: json: cannot unmarshal string into Go value of type map[string]interface {}');
-    expect(badRequest(() => yaml('5'))).toBe('error decoding patch: json: cannot unmarshal number into Go value of type map[string]interface {}');
+    expect(badRequest(() => yaml('[1,2]'))).toBe('error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}');
+    expect(badRequest(() => yaml('"x"'))).toBe('error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}');
+    expect(badRequest(() => yaml('5'))).toBe('error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal number into Go value of type map[string]interface {}');
   });
 
   it('refuses YAML it cannot read', () => {
-    expect(badRequest(() => yaml('a: [1,\n'))).toMatch(/^error decoding patch: yaml: /);
+    expect(badRequest(() => yaml('a: [1,\n'))).toMatch(/^error decoding YAML: error converting YAML to JSON: yaml: /);
+    expect(badRequest(() => decodeApplyConfiguration(Buffer.from([0x61, 0x3a, 0x20, 0xff]), APPLY_PATCH_YAML, 'Warn'))).toBe('error decoding YAML: error converting YAML to JSON: yaml: invalid leading UTF-8 octet');
   });
 
   it('reads CBOR as the same configuration', () => {

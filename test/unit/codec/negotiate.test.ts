@@ -164,9 +164,7 @@ describe('negotiateOutput (resource endpoints)', () => {
 // kube-apiserver v1.33.13's answers, by endpoint: the media type of the 200 (json, yaml, pb,
 // openapi-pb), with the conversion it made (Table v1, aggregated); `406 route` is go-restful's
 // refusal before any handler, `406` the negotiation's, `406 convert` the transformation's; `empty`
-// a 200 without a body. `status` is the format negotiated for the Status of a failed GET (404):
-// kube writes it in YAML where YAML is negotiated; kapi still writes a YAML-negotiated Status in
-// JSON (src/server/app.ts has no YAML encoder for it).
+// a 200 without a body. `status` is the format negotiated for the Status of a failed GET (404).
 
 const ENDPOINTS = ['get', 'list', 'status', '/api', '/apis', '/apis/apps', '/apis/apps/v1', '/api/v1', '/openapi/v2', '/openapi/v3/apis/apps/v1'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
@@ -250,7 +248,7 @@ const KUBE: Row[] = [
 
 /**
  * Where kapi answers otherwise, knowingly: it serves no discovery in protobuf, no OpenAPI v3 in
- * protobuf, no PartialObjectMetadata(List), and answers 406 where kube-openapi writes an empty
+ * protobuf, and answers 406 where kube-openapi writes an empty
  * 200 for an Accept header without one clause goautoneg can read.
  */
 const NO_PROTOBUF_DISCOVERY = { '/api': '406', '/apis': '406', '/apis/apps': '406', '/apis/apps/v1': '406', '/api/v1': '406' };
@@ -263,10 +261,6 @@ const GAPS: Record<string, Partial<Record<Endpoint, string>>> = {
   '"bogus"': { '/openapi/v3/apis/apps/v1': '406' },
   '"application/"': { '/openapi/v3/apis/apps/v1': '406' },
   '"application/json/x"': { '/openapi/v3/apis/apps/v1': '406' },
-  '"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1"': { get: '406', list: '406', status: '406' },
-  '"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1beta1"': { get: '406', list: '406', status: '406' },
-  '"application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1"': { get: '406', list: '406', status: '406' },
-  '"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1, application/yaml"': { get: 'yaml', list: 'yaml' },
 };
 
 const AGGREGATED = { group: 'apidiscovery.k8s.io', version: 'v2', kind: 'APIGroupDiscoveryList' };
@@ -287,6 +281,12 @@ function resource(accept: string | undefined, streams: boolean): string {
   if (!routeAccepts(accept, produces)) return '406 route';
   try {
     const out = negotiateOutput(accept);
+    if (out.partial) {
+      // The view is negotiated; whether it fits (a list or not) is the transformation's 406,
+      // whose Status goes out in the format negotiated for errors.
+      if ((out.partial.kind === 'PartialObjectMetadataList') !== streams) return status(accept) === 'json' ? '406 convert' : '406';
+      return `${SHORT[out.mediaType]} ${out.partial.kind} ${out.partial.version}`;
+    }
     return `${SHORT[out.mediaType]}${out.table ? ` Table ${out.table}` : ''}`;
   } catch (e) {
     return refused(e);
@@ -295,8 +295,13 @@ function resource(accept: string | undefined, streams: boolean): string {
 
 /** The Status of a GET that fails: negotiated after the GET's own negotiation, JSON when nothing fits. */
 function status(accept: string | undefined): string {
-  const get = resource(accept, false);
-  if (get.startsWith('406')) return get;
+  const produces = resourceRouteProduces(false);
+  if (!routeAccepts(accept, produces)) return '406 route';
+  try {
+    negotiateOutput(accept);
+  } catch (e) {
+    return refused(e);
+  }
   try {
     return SHORT[negotiateOutput(accept, false).mediaType];
   } catch {

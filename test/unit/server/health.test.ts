@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusError } from '../../../src/machinery/errors.js';
+import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import { installHealth, type HealthCheck } from '../../../src/server/health.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
 import { kubeClient, type KubeClient } from '../../support/kube.js';
@@ -37,6 +37,12 @@ beforeAll(async () => {
     try {
       await next();
     } catch (err) {
+      if (err instanceof PageNotFound) {
+        ctx.status = 404;
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = '404 page not found\n';
+        return;
+      }
       if (!(err instanceof StatusError)) throw err;
       ctx.status = err.code;
       ctx.body = err.status;
@@ -144,11 +150,46 @@ describe('health endpoints', () => {
     expect((await get('/livez/poststarthook%2Fstart-cache')).status).toBe(200);
   });
 
-  it('an unknown check name is a 404', async () => {
+  it("an unknown check name is the mux's plain 404", async () => {
     const res = await get('/readyz/nope');
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
+    expect(await res.text()).toBe('404 page not found\n');
     // Checks not on an endpoint are not reachable under it either.
     expect((await get('/livez/informer-sync')).status).toBe(404);
+  });
+});
+
+describe('--livez-grace-period', () => {
+  async function serve(startedAt: number): Promise<{ base: string; close(): Promise<void> }> {
+    const app = new Koa();
+    const router = new Router();
+    const hook: HealthCheck = { name: 'poststarthook/slow-hook', livez: true, readyz: true, postStartHook: true, run: () => Promise.reject(new Error('still running')) };
+    installHealth(router, [hook], { livezGracePeriodMs: 60_000, startedAt });
+    app.use(router.routes());
+    const s = app.listen(0);
+    await new Promise<void>((resolve) => s.once('listening', () => resolve()));
+    return {
+      base: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((resolve) => s.close(() => resolve())),
+    };
+  }
+
+  it('takes an unfinished post-start hook as finished on /livez while the grace period lasts; /readyz does not', async () => {
+    const fresh = await serve(Date.now());
+    try {
+      expect((await fetch(`${fresh.base}/livez`)).status).toBe(200);
+      expect(await (await fetch(`${fresh.base}/livez/poststarthook/slow-hook`)).text()).toBe('ok');
+      expect((await fetch(`${fresh.base}/readyz`)).status).toBe(500);
+    } finally {
+      await fresh.close();
+    }
+    const old = await serve(Date.now() - 120_000);
+    try {
+      const r = await fetch(`${old.base}/livez?verbose`);
+      expect(r.status).toBe(500);
+      expect(await r.text()).toContain('[-]poststarthook/slow-hook failed: reason withheld');
+    } finally {
+      await old.close();
+    }
   });
 });

@@ -9,8 +9,10 @@ import {
   cleanDryRun,
   installMetrics,
   metricsMiddleware,
+  observeInflight,
   setStorageObjects,
 } from '../../../src/server/metrics.js';
+import { maxInflightFilter } from '../../../src/server/filters/max-inflight.js';
 import { watcherRegistered, watcherUnregistered } from '../../../src/cache/metrics.js';
 import { parseRequestInfo } from '../../../src/api/request-info.js';
 import { kubeClient, type KubeClient } from '../../support/kube.js';
@@ -35,6 +37,16 @@ beforeAll(async () => {
     await next();
   });
   app.use(metricsMiddleware());
+  // The in-flight gauges are the in-flight filter's, as kube's are its max-in-flight filter's.
+  app.use(
+    maxInflightFilter({
+      maxRequestsInflight: 400,
+      maxMutatingRequestsInflight: 200,
+      requestTimeoutMs: 60_000,
+      observe: observeInflight,
+      onDrop: () => undefined,
+    }),
+  );
   const router = new Router();
   installMetrics(router);
   const sts = '/apis/apps/v1/namespaces/:ns/statefulsets';

@@ -8,18 +8,27 @@ import type { KObject } from '../../../machinery/object.js';
 import { nonNegative } from '../../../machinery/validation/field.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { deepEqual } from '../../../machinery/json-view.js';
+import { validateObjectMeta } from '../../../machinery/validation/object-meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
+/** ValidateControllerRevisionCreate: the revision, and data present as a JSON object. */
 function validate(obj: KObject): FieldError[] {
   const errs: FieldError[] = [];
-  // A missing or null `data` decodes to a nil RawExtension.
-  if (obj.data === undefined || obj.data === null) errs.push({ type: 'FieldValueRequired', field: 'data', detail: 'data is mandatory' });
   errs.push(...nonNegative(obj.revision, 'revision'));
+  const data = obj.data;
+  // A missing or null `data` decodes to a nil RawExtension.
+  if (data === undefined || data === null) errs.push({ type: 'FieldValueRequired', field: 'data', detail: 'data is mandatory' });
+  else if (typeof data !== 'object' || Array.isArray(data)) errs.push({ type: 'FieldValueRequired', field: 'data', detail: 'data must be a valid JSON object' });
   return errs;
 }
 
+/**
+ * ValidateControllerRevisionUpdate: the metadata again as on create (kube's
+ * validateControllerRevision runs on updates too), the revision, and data unchanged.
+ */
 function validateUpdate(obj: KObject, old: KObject): FieldError[] {
-  const errs = validate(obj);
+  const errs = validateObjectMeta(obj.metadata, true, nameIsDNSSubdomain);
+  errs.push(...nonNegative(obj.revision, 'revision'));
   if (!deepEqual(obj.data, old.data)) errs.push({ type: 'FieldValueInvalid', field: 'data', badValue: obj.data ?? null, detail: 'field is immutable' });
   return errs;
 }

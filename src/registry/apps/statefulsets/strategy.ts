@@ -6,7 +6,7 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../machinery/validation/object-meta.js';
 import { GoStringer, nonNegative } from '../../../machinery/validation/field.js';
-import { nameIsDNSLabel } from '../../../machinery/validation/names.js';
+import { nameIsDNSLabel, validateDNS1123Label } from '../../../machinery/validation/names.js';
 import { withNullCreationTimestamp } from '../../../machinery/meta.js';
 import { deepEqual, semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
@@ -14,7 +14,7 @@ import { goPointerValue } from '../../../machinery/go-format.js';
 import { addTemplateEmptyStructs } from '../../core/pods/defaults.js';
 import { dropDisabledPodSpecFields } from '../../core/pods/disabled-fields.js';
 import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
-import { podSpecWarnings } from '../../core/pods/warnings.js';
+import { claimSpecWarnings, podWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
 import { featureEnabled } from '../../../machinery/feature-gates.js';
 import { validateIntOrPercent } from '../../policy/poddisruptionbudgets/strategy.js';
@@ -72,7 +72,8 @@ function dropDisabledFields(obj: KObject, old?: KObject): void {
   if (tspec) dropDisabledPodSpecFields(tspec, old ? (old.spec as StsSpec | undefined)?.template?.spec : undefined);
 }
 
-function validateSpec(obj: KObject): FieldError[] {
+/** `serviceNames`: new StatefulSets need a DNS label there; an update tolerates what exists (serviceName is immutable). */
+function validateSpec(obj: KObject, serviceNames = true): FieldError[] {
   const s = spec(obj);
   const errs: FieldError[] = [];
   switch (s.podManagementPolicy) {
@@ -124,6 +125,7 @@ function validateSpec(obj: KObject): FieldError[] {
   errs.push(...nonNegative(s.replicas, 'spec.replicas'));
   errs.push(...nonNegative(s.minReadySeconds, 'spec.minReadySeconds'));
   if (s.ordinals) errs.push(...nonNegative(s.ordinals.start, 'spec.ordinals.start'));
+  if (serviceNames && s.serviceName) errs.push(...validateDNS1123Label(s.serviceName, 'spec.serviceName'));
   if (!s.selector) {
     errs.push({ type: 'FieldValueRequired', field: 'spec.selector', detail: '' });
   } else {
@@ -156,6 +158,12 @@ function validateSpec(obj: KObject): FieldError[] {
   return errs;
 }
 
+/** GetWarningsForPersistentVolumeClaimSpec of each claim template. */
+function claimTemplateWarnings(obj: KObject, specSegment: string): string[] {
+  const vcts = (spec(obj) as { volumeClaimTemplates?: { spec?: unknown }[] }).volumeClaimTemplates ?? [];
+  return vcts.flatMap((t, i) => claimSpecWarnings(t?.spec, `spec.volumeClaimTemplates[${i}]${specSegment}`));
+}
+
 function historyLimitWarnings(obj: KObject): string[] {
   const limit = spec(obj).revisionHistoryLimit;
   return typeof limit === 'number' && limit < 0 ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : [];
@@ -164,7 +172,7 @@ function historyLimitWarnings(obj: KObject): string[] {
 const MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 function validateSpecUpdate(obj: KObject, old: KObject): FieldError[] {
-  const errs = validateSpec(obj);
+  const errs = validateSpec(obj, false);
   const a: Record<string, unknown> = { ...(obj.spec ?? {}) };
   const b: Record<string, unknown> = { ...(old.spec ?? {}) };
   for (const k of MUTABLE) {
@@ -217,13 +225,14 @@ const strategy: Strategy = {
     // Semantic equality, as kube's: an emptied list is no change.
     if (!semanticEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
-  validate: validateSpec,
+  validate: (obj) => validateSpec(obj),
   validateUpdate: validateSpecUpdate,
-  warningsOnCreate: (obj) => [...podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec'), ...historyLimitWarnings(obj)],
+  warningsOnCreate: (obj) => [...podWarnings(spec(obj).template?.spec, spec(obj).template?.metadata, 'spec.template'), ...claimTemplateWarnings(obj, ''), ...historyLimitWarnings(obj)],
   warningsOnUpdate(obj, old) {
     // kube warns about the template only when the spec changed (the generation moved).
-    const tpl = obj.metadata.generation !== old.metadata.generation ? podSpecWarnings(spec(obj).template?.spec, 'spec.template.spec') : [];
-    return [...tpl, ...historyLimitWarnings(obj)];
+    const tpl = obj.metadata.generation !== old.metadata.generation ? podWarnings(spec(obj).template?.spec, spec(obj).template?.metadata, 'spec.template') : [];
+    // kube's update path names the claim's spec `Spec`.
+    return [...tpl, ...claimTemplateWarnings(obj, '.Spec'), ...historyLimitWarnings(obj)];
   },
 };
 
@@ -235,6 +244,8 @@ const statusStrategy: Strategy = {
     obj.spec = old.spec;
   },
   validateUpdate: validateStatus,
+  // kube's status strategy warns about nothing (the spec it keeps was warned about when written).
+  warningsOnUpdate: () => [],
 };
 
 interface Container {

@@ -88,6 +88,8 @@ const finalizeStrategy: Strategy = {
   },
 };
 
+const IMMORTAL = new Set(['default', 'kube-system', 'kube-public']);
+
 export const namespaces: ResourceDef = {
   group: '',
   version: 'v1',
@@ -102,9 +104,13 @@ export const namespaces: ResourceDef = {
   strategy: namespaceStrategy,
   subresources: { status: statusStrategy, finalize: finalizeStrategy },
   nameValidator: nameIsDNSLabel,
+  // kube's namespace field label conversion: metadata.name and status.phase.
+  fieldLabels: { 'status.phase': (obj) => status(obj).phase ?? '' },
   returnDeletedObject: true,
   pendingTypeFinalizers: (obj) => (spec(obj).finalizers?.length ?? 0) > 0,
   ownDeletion: true,
+  // NamespaceLifecycle admission's immortal namespaces (kube-node-lease is not among them).
+  deleteForbidden: (name) => (IMMORTAL.has(name) ? 'this namespace may not be deleted' : undefined),
   prepareForDelete(obj, alreadyMarked) {
     if (alreadyMarked && (spec(obj).finalizers?.length ?? 0) > 0) {
       throw conflict(

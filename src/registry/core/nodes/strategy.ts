@@ -274,7 +274,10 @@ export const nodes: ResourceDef = {
   returnDeletedObject: false,
   fieldLabels: { 'spec.unschedulable': (obj) => String(asObj(obj.spec)?.unschedulable === true) },
   admission: {
-    admitCreate: async (obj) => addNotReadyTaint(obj),
+    // TaintNodesByCondition: a node is created not ready.
+    admit: (obj, attrs) => {
+      if (attrs.operation === 'CREATE' && attrs.subresource === '') addNotReadyTaint(obj);
+    },
   },
   table: {
     columns: [

@@ -3,8 +3,9 @@
 // (Update) and the PVC printer. Gates at their 1.33 defaults: VolumeAttributesClass is off
 // (the fields are dropped), RecoverVolumeExpansionFailure and AnyVolumeDataSource are on.
 
+import { claimAdmission } from './admission.js';
+import { claimWarnings } from '../pods/warnings.js';
 import { specDiff } from '../../generic/spec-diff.js';
-import { admitDefaultStorageClass } from './default-storage-class.js';
 import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
@@ -199,10 +200,13 @@ const strategy: Strategy = {
   },
   validate,
   validateUpdate,
+  warningsOnCreate: (obj) => claimWarnings(obj),
+  warningsOnUpdate: (obj) => claimWarnings(obj),
 };
 
 const statusStrategy: Strategy = {
   ...strategy,
+  warningsOnUpdate: () => [],
   applyDefaults(obj) {
     const st = status(obj);
     if (!st.phase) st.phase = 'Pending';
@@ -264,7 +268,7 @@ export const persistentVolumeClaims: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
-  admission: { admitCreate: admitDefaultStorageClass },
+  admission: claimAdmission,
   table: {
     columns: [
       NAME_COLUMN,

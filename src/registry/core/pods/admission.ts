@@ -1,11 +1,14 @@
-// What kube's admission plugins do to a pod on the way in: DefaultTolerationSeconds (the
-// not-ready and unreachable tolerations) and Priority (priorityClassName resolved into
-// priority and preemptionPolicy).
+// What kube's admission plugins do to a pod on the way in, on every write to the pod itself
+// (none of them looks at subresources): DefaultTolerationSeconds (the not-ready and
+// unreachable tolerations, on create and update), Priority (priorityClassName resolved into
+// priority and preemptionPolicy on create, kept on update) and RuntimeClass (the class must
+// exist: kapi serves none, as a cluster without RuntimeClass objects).
 
 import { forbidden } from '../../../machinery/errors.js';
-import type { AdmissionContext } from '../../types.js';
+import type { Admission, AdmissionAttributes, AdmissionContext } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { asArr, isObj, str, type Obj } from '../../../machinery/json-view.js';
+import { defaultPriorityClass } from '../../scheduling/priorityclasses/strategy.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 
@@ -35,20 +38,18 @@ const PC_GR = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 const PODS_GR = { group: '', resource: 'pods' };
 
 /** The Priority admission plugin on create: resolve priorityClassName into priority and preemptionPolicy. */
-export async function admitPriority(obj: KObject, ctx: AdmissionContext): Promise<void> {
+function admitPriority(obj: KObject, ctx: AdmissionContext): void {
   const s = spec(obj);
-  const classes = await ctx.list(PC_GR);
+  const classes = ctx.list(PC_GR);
   let priority: number;
   let policy: string | undefined;
   const className = str(s.priorityClassName);
   const name = obj.metadata.name ?? '';
   if (!className) {
-    const defaults = classes.filter((c) => c.globalDefault === true);
-    if (defaults.length > 0) {
-      // The smallest value wins when several claim to be the default.
-      const d = defaults.reduce((a, b) => ((b.value as number) < (a.value as number) ? b : a));
+    const d = defaultPriorityClass(classes);
+    if (d) {
       s.priorityClassName = d.metadata.name;
-      priority = d.value as number;
+      priority = (d.value as number | undefined) ?? 0;
       policy = d.preemptionPolicy as string | undefined;
     } else {
       priority = 0;
@@ -57,7 +58,7 @@ export async function admitPriority(obj: KObject, ctx: AdmissionContext): Promis
   } else {
     const pc = classes.find((c) => c.metadata.name === className);
     if (!pc) throw forbidden(PODS_GR, name, `no PriorityClass with name ${className} was found`);
-    priority = pc.value as number;
+    priority = (pc.value as number | undefined) ?? 0;
     policy = pc.preemptionPolicy as string | undefined;
   }
   if (typeof s.priority === 'number' && s.priority !== priority) {
@@ -79,3 +80,33 @@ export async function admitPriority(obj: KObject, ctx: AdmissionContext): Promis
     s.preemptionPolicy = policy;
   }
 }
+
+/** The Priority plugin on update: what it set on create stays (validation keeps the rest immutable). */
+function keepPriority(obj: KObject, old: KObject): void {
+  const s = spec(obj);
+  const o = (old.spec ?? {}) as Obj;
+  if ((s.priority === undefined || s.priority === null) && o.priority !== undefined) s.priority = o.priority;
+  if ((s.preemptionPolicy === undefined || s.preemptionPolicy === null) && o.preemptionPolicy !== undefined) s.preemptionPolicy = o.preemptionPolicy;
+}
+
+const RUNTIME_CLASSES = { group: 'node.k8s.io', resource: 'runtimeclasses' };
+
+/** The RuntimeClass plugin: a pod naming a class needs it to exist. */
+function admitRuntimeClass(obj: KObject, attrs: AdmissionAttributes, ctx: AdmissionContext): void {
+  const name = str(spec(obj).runtimeClassName);
+  if (!name || attrs.operation !== 'CREATE') return;
+  if (!ctx.list(RUNTIME_CLASSES).some((c) => c.metadata.name === name)) {
+    throw forbidden(PODS_GR, attrs.name, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
+  }
+}
+
+export const podAdmission: Admission = {
+  admit(obj, attrs, ctx) {
+    if (attrs.subresource !== '') return;
+    // The mutating chain's order: Priority, DefaultTolerationSeconds, RuntimeClass.
+    if (attrs.operation === 'CREATE') admitPriority(obj, ctx);
+    else if (attrs.old) keepPriority(obj, attrs.old);
+    addDefaultTolerations(spec(obj));
+    admitRuntimeClass(obj, attrs, ctx);
+  },
+};

@@ -8,7 +8,9 @@ import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
-import { addDefaultTolerations, admitPriority } from './admission.js';
+import { podAdmission } from './admission.js';
+import { podCreateWarnings } from './warnings.js';
+import { isDNS1123Label } from '../../../machinery/validation/names.js';
 import { addEmptyStructs } from './defaults.js';
 import { dropDisabledPodSpecFields, dropDisabledStatusFields } from './disabled-fields.js';
 import { computePodQOS } from './resources.js';
@@ -28,13 +30,16 @@ const strategy: Strategy = {
   // Pods carry metadata.generation from 1.33 on (bumped on every spec change).
   tracksGeneration: true,
   applyDefaults(obj) {
-    addEmptyStructs(spec(obj));
+    const s = spec(obj);
+    addEmptyStructs(s);
+    // kube's v1-to-internal conversion of a Pod (not of a PodSpec in a template) makes a
+    // negative grace period 1.
+    if (typeof s.terminationGracePeriodSeconds === 'number' && s.terminationGracePeriodSeconds < 0) s.terminationGracePeriodSeconds = 1;
     syncPodIPs(obj.status);
   },
   prepareForCreate(obj) {
     const s = spec(obj);
     dropDisabledPodSpecFields(s);
-    addDefaultTolerations(s);
     obj.status = { phase: 'Pending', qosClass: computePodQOS(s) };
   },
   prepareForUpdate(obj, old) {
@@ -42,14 +47,11 @@ const strategy: Strategy = {
     const o = (old.spec ?? {}) as Obj;
     obj.status = old.status;
     dropDisabledPodSpecFields(s, o);
-    addDefaultTolerations(s);
-    // The Priority admission plugin keeps what it set on create.
-    if (s.priority === undefined && o.priority !== undefined) s.priority = o.priority;
-    if (s.preemptionPolicy === undefined && o.preemptionPolicy !== undefined) s.preemptionPolicy = o.preemptionPolicy;
     if (!deepEqual(s, o)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   },
   validate: validatePodCreate,
   validateUpdate: validatePodUpdate,
+  warningsOnCreate: (obj) => podCreateWarnings(obj, isDNS1123Label),
 };
 
 const statusStrategy: Strategy = {
@@ -122,8 +124,6 @@ export const pods: ResourceDef = {
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,
   fieldLabels: podFieldLabels,
-  admission: {
-    admitCreate: admitPriority,
-  },
+  admission: podAdmission,
   table: podTable,
 };

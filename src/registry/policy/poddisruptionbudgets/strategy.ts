@@ -5,7 +5,8 @@ import type { FieldError } from '../../../machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { validateLabelSelector } from '../../../machinery/validation/object-meta.js';
-import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
+import { validateConditions } from '../../../machinery/validation/conditions.js';
+import { nameIsPathSegment } from '../../../machinery/validation/names.js';
 import { semanticEqual } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer, nonNegative } from '../../../machinery/validation/field.js';
@@ -67,16 +68,20 @@ function validateSpec(obj: KObject): FieldError[] {
   return errs;
 }
 
+/** ValidatePodDisruptionBudgetStatusUpdate (policy/v1): the conditions, then the counts. */
 function validateStatus(obj: KObject): FieldError[] {
   const st = (obj.status ?? {}) as Record<string, unknown>;
-  return ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'].flatMap((f) => nonNegative(st[f], `status.${f}`));
+  return [
+    ...validateConditions(st.conditions, 'status.conditions'),
+    ...['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'].flatMap((f) => nonNegative(st[f], `status.${f}`)),
+  ];
 }
 
 const emptyStatus = (): Record<string, unknown> => ({ disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 });
 
 const strategy: Strategy = {
   allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  allowUnconditionalUpdate: false,
   tracksGeneration: true,
   applyDefaults: () => undefined,
   prepareForCreate(obj) {
@@ -114,7 +119,8 @@ export const podDisruptionBudgets: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
-  nameValidator: nameIsDNSSubdomain,
+  nameValidator: nameIsPathSegment,
+  genericMetadataOnly: true,
   returnDeletedObject: false,
   table: {
     columns: [

@@ -3,7 +3,7 @@
 // (enforced like kube's Priority admission plugin, with a 403).
 
 import { forbidden, type FieldError } from '../../../machinery/errors.js';
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { Admission, ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { deepEqual } from '../../../machinery/json-view.js';
@@ -96,14 +96,33 @@ const strategy: Strategy = {
 
 const gr = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
-/** The Priority admission plugin's rule: only one class may be the global default. */
-async function admitGlobalDefault(obj: KObject, others: KObject[]): Promise<void> {
-  if (obj.globalDefault !== true) return;
-  const existing = others.find((o) => o.globalDefault === true && o.metadata.name !== obj.metadata.name);
-  if (existing) {
-    throw forbidden(gr, obj.metadata.name ?? '', `PriorityClass ${existing.metadata.name} is already marked as default. Only one default can exist`);
+/**
+ * The global default PriorityClass: when a race left several, the one with the smallest
+ * value (the Priority plugin's getDefaultPriorityClass).
+ */
+export function defaultPriorityClass(classes: KObject[]): KObject | undefined {
+  let out: KObject | undefined;
+  for (const c of classes) {
+    if (c.globalDefault !== true) continue;
+    if (!out || ((out.value as number | undefined) ?? 0) > ((c.value as number | undefined) ?? 0)) out = c;
   }
+  return out;
 }
+
+/**
+ * The Priority admission plugin's rule for classes (validating, create and update): only one
+ * class may be the global default. The default it compares with is the one pods get (the
+ * smallest value among defaults); an update of that very class passes.
+ */
+const priorityClassAdmission: Admission = {
+  validate(obj, attrs, ctx) {
+    if (attrs.subresource !== '' || obj.globalDefault !== true) return;
+    const d = defaultPriorityClass(ctx.list(gr));
+    if (d && (attrs.operation === 'CREATE' || d.metadata.name !== obj.metadata.name)) {
+      throw forbidden(gr, obj.metadata.name ?? '', `PriorityClass ${d.metadata.name} is already marked as default. Only one default can exist`);
+    }
+  },
+};
 
 export const priorityClasses: ResourceDef = {
   group: 'scheduling.k8s.io',
@@ -118,15 +137,11 @@ export const priorityClasses: ResourceDef = {
   strategy,
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: false,
-  admission: {
-    // Only a class that claims to be the default needs to look at the others.
-    admitCreate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
-    admitUpdate: async (obj, ctx) => (obj.globalDefault === true ? admitGlobalDefault(obj, await ctx.list(gr)) : undefined),
-  },
+  admission: priorityClassAdmission,
   table: {
     columns: [
       NAME_COLUMN,
-      column('Value', 'integer', 'The value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.'),
+      column('Value', 'integer', 'value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.'),
       column('Global-Default', 'boolean', 'globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.'),
       AGE_COLUMN,
       column('PreemptionPolicy', 'string', 'preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.'),
@@ -134,4 +149,5 @@ export const priorityClasses: ResourceDef = {
     cells: (obj, now) => [obj.metadata.name, obj.value, obj.globalDefault === true, age(obj, now), obj.preemptionPolicy ?? ''],
   },
   bootstrap: SYSTEM_PRIORITY_CLASSES,
+  deleteForbidden: (name) => (SYSTEM_PRIORITY_CLASSES.some((c) => c.metadata.name === name) ? 'this is a system priority class and cannot be deleted' : undefined),
 };

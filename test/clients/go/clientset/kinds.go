@@ -303,7 +303,8 @@ func everyKind(ctx context.Context, e runEnv) {
 			q := p.Status.Capacity[corev1.ResourceStorage]
 			c.eq("persistentvolumeclaims status.capacity.storage", q.String(), "5Gi")
 		},
-		deleteEvents: gone,
+		// The pvc-protection finalizer: the delete marks the claim, the protection controller then lets it go.
+		deleteEvents: []watch.EventType{watch.Modified, watch.Deleted},
 	})
 
 	roundTripKind(ctx, e, kindCase[*appsv1.ControllerRevision, *appsv1.ControllerRevisionList]{

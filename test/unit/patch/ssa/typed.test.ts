@@ -60,8 +60,9 @@ describe('toFieldSet', () => {
     expect(toFieldSet(r, root, v).toFieldsV1()).toStrictEqual({ 'f:spec': { 'f:template': { 'f:spec': { 'f:nodeSelector': {}, 'f:tolerations': {} } } } });
   });
 
-  it('a map-list item without its key and no default is refused', () => {
-    expect(() => toFieldSet(r, root, { spec: { template: { spec: { containers: [{ image: 'x' }] } } } })).toThrow(/omits key field "name"/);
+  it('a map-list item without its key takes the key\'s zero value, as kube\'s OpenAPI defaults it', () => {
+    const s = toFieldSet(r, root, { spec: { template: { spec: { containers: [{ image: 'x' }] } } } });
+    expect(s.toFieldsV1()).toStrictEqual({ 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":""}': { '.': {}, 'f:image': {} } } } } } });
   });
 });
 
