@@ -39,10 +39,24 @@ export interface StartOptions {
 export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'kapi-test-')));
-  // Tests get a plain apiserver (no simulated node, no scheduler, only the namespace controller)
-  // unless they ask: `--controllers` values add up (`--controllers '*'` turns every one on), and
-  // the last `--simulate-nodes` or `--scheduler` counts.
-  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), '--controllers', 'namespace-controller', '--simulate-nodes', '0', '--scheduler=false', ...(opts.args ?? [])];
+  // Tests get a plain apiserver (no simulated node, no scheduler, only the namespace controller
+  // and the pvc-protection controller, without which a deleted claim keeps its admission-set
+  // finalizer) unless they ask: `--controllers` values add up (`--controllers '*'` turns every
+  // one on), and the last `--simulate-nodes` or `--scheduler` counts.
+  const args = [
+    CLI,
+    'serve',
+    '--data-dir',
+    dataDir,
+    '--secure-port',
+    String(opts.port ?? 0),
+    '--controllers',
+    'namespace-controller,persistentvolumeclaim-protection-controller',
+    '--simulate-nodes',
+    '0',
+    '--scheduler=false',
+    ...(opts.args ?? []),
+  ];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

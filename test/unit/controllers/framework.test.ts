@@ -133,6 +133,12 @@ describe('--controllers', () => {
   });
 
   it('kapi implements its controllers under their kube names', () => {
-    expect([...IMPLEMENTED_CONTROLLERS].sort()).toEqual(['disruption-controller', 'garbage-collector-controller', 'namespace-controller', 'statefulset-controller']);
+    expect([...IMPLEMENTED_CONTROLLERS].sort()).toEqual([
+      'disruption-controller',
+      'garbage-collector-controller',
+      'namespace-controller',
+      'persistentvolumeclaim-protection-controller',
+      'statefulset-controller',
+    ]);
   });
 });
