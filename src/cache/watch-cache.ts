@@ -105,6 +105,11 @@ export class WatchCache {
   private readonly listeners = new Set<CacheListener>();
   /** Told when the state is replaced (a relist): their view of history has a gap. */
   private readonly resetListeners = new Set<() => void>();
+  /**
+   * In-process readers of the cache (the controllers' informers), told of a relist too; they
+   * are no watch streams: not counted by watchCount, not ended by terminateWatchers.
+   */
+  private readonly relistListeners = new Set<() => void>();
   private readonly corrupt = new Map<string, CorruptEntry>();
   private readonly corruptListeners = new Set<CorruptListener>();
 
@@ -155,6 +160,7 @@ export class WatchCache {
     // kube's cacher terminates every watcher when it reinitializes: they resume from their
     // last resourceVersion (410 if that is now before the new history) or relist.
     for (const l of [...this.resetListeners]) l();
+    for (const l of [...this.relistListeners]) l();
   }
 
   private makeEntry(key: string, value: Buffer, rv: number, createRevision: number, stale = false): CacheEntry {
@@ -321,6 +327,12 @@ export class WatchCache {
   onReset(l: () => void): () => void {
     this.resetListeners.add(l);
     return () => this.resetListeners.delete(l);
+  }
+
+  /** An in-process reader's relist hook (see relistListeners). */
+  onRelist(l: () => void): () => void {
+    this.relistListeners.add(l);
+    return () => this.relistListeners.delete(l);
   }
 
   get watcherCount(): number {

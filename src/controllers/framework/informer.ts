@@ -70,7 +70,8 @@ export class SharedInformer {
     if (this.started) return;
     const cache = this.store.cache;
     this.unsubscribe = cache.subscribe((evs) => this.onEvents(evs));
-    this.unsubscribeReset = cache.onReset(() => this.relist());
+    // A relist of the cache (not a watch stream: graceful shutdown neither waits for it nor ends it).
+    this.unsubscribeReset = cache.onRelist(() => this.relist());
     for (const e of cache.list(this.store.prefix)) {
       this.known.set(e.key, e);
       this.dispatchAdd(decoded(e));
