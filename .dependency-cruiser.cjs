@@ -12,9 +12,12 @@ const allowed = {
   cache: ['storage', 'codec', 'schema'],
   registry: ['actors', 'cache', 'storage', ...LIBS],
   auth: ['registry', ...LIBS],
-  controllers: ['registry', 'cache', ...LIBS],
+  // kapi's own API clients (REST, informers, event recorders), and the node agent built on them.
+  client: [],
+  agent: ['client'],
+  controllers: ['registry', 'cache', 'client', ...LIBS],
   api: ['registry', 'auth', ...LIBS],
-  server: ['api', 'auth', 'controllers', 'registry', 'cache', 'actors', 'storage', ...LIBS],
+  server: ['api', 'auth', 'controllers', 'agent', 'client', 'registry', 'cache', 'actors', 'storage', ...LIBS],
 };
 
 const layerRules = Object.entries(allowed).map(([layer, may]) => ({

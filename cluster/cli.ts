@@ -15,6 +15,7 @@ Flags:
   --nodes int             kapi nodes (default 3)
   --etcd-members int      etcd members (default 3)
   --secure-port int       the balancer's port; nodes take the next ones, etcd 2379 and up (default 6443; 0 picks free ports)
+  --simulated-nodes int   simulated nodes (worker-1 ..), run by one kapi agent per follower node (default 3; 0: none)
 `;
 
 export async function clusterMain(argv: string[]): Promise<void> {
@@ -27,6 +28,7 @@ export async function clusterMain(argv: string[]): Promise<void> {
         nodes: { type: 'string' },
         'etcd-members': { type: 'string' },
         'secure-port': { type: 'string', default: '6443' },
+        'simulated-nodes': { type: 'string', default: '3' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -57,6 +59,7 @@ export async function clusterMain(argv: string[]): Promise<void> {
       nodes: int(values.nodes, 'nodes', 1),
       etcdMembers: int(values['etcd-members'], 'etcd-members', 1),
       port: int(values['secure-port'], 'secure-port', 0),
+      simulatedNodes: int(values['simulated-nodes'], 'simulated-nodes', 0),
       log: (msg, fields) => log.info(fields ?? {}, msg),
     });
   } catch (e) {
@@ -80,6 +83,7 @@ export async function clusterMain(argv: string[]): Promise<void> {
       balancer: cluster.balancerUrl,
       kubeconfig: cluster.kubeconfig,
       nodes: cluster.nodes.map((n) => ({ name: n.name, url: n.url, kubeconfig: n.kubeconfig })),
+      simulatedNodes: cluster.agents.map((a) => ({ agent: a.node, nodes: a.nodeNames })),
       etcd: cluster.etcd.map((m) => m.endpoint),
       logs: `${cluster.dir}/logs`,
       startupMs: Math.round(performance.now() - t0),

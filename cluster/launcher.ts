@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { etcdArgs, etcdServers, haproxyArgs, haproxyConfig, localLayout, nodeArgs, pkiArgs, type Layout } from './plan.js';
+import { agentArgs, agentPlacement, etcdArgs, etcdServers, haproxyArgs, haproxyConfig, localLayout, nodeArgs, pkiArgs, type Layout } from './plan.js';
 
 export interface ClusterOptions {
   /** Where everything lives (made absolute). */
@@ -30,6 +30,8 @@ export interface ClusterOptions {
   port?: number;
   /** Extra flags for every kapi node (tests shorten leader election with them). */
   nodeFlags?: string[];
+  /** Simulated nodes (`kapi agent` processes against the followers; default 0). */
+  simulatedNodes?: number;
   /** How long to wait for each part to come up (ms). */
   startTimeoutMs?: number;
   /** Progress lines (the launcher's own log). */
@@ -273,6 +275,27 @@ export class KapiNodeProcess extends ClusterProcess {
   }
 }
 
+/** A `kapi agent` process: simulated nodes against one kapi node. */
+export class AgentProcess extends ClusterProcess {
+  constructor(
+    name: string,
+    command: string,
+    args: string[],
+    logPath: string,
+    pidPath: string,
+    /** The kapi node it talks to, and its simulated nodes. */
+    readonly node: string,
+    readonly nodeNames: string[],
+  ) {
+    super(name, command, args, logPath, pidPath);
+  }
+
+  async start(timeoutMs = 30_000): Promise<void> {
+    await this.spawn();
+    await waitFor(`kapi agent ${this.name}`, timeoutMs, () => Promise.resolve(this.runLogs().includes('"msg":"kapi agent ready"')), () => this.runLogs().slice(-3000), () => this.running);
+  }
+}
+
 async function waitFor(what: string, timeoutMs: number, ok: () => Promise<boolean>, logs: () => string, alive: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -315,6 +338,7 @@ async function reapLeftovers(runDir: string, dir: string): Promise<string[]> {
 export class Cluster {
   readonly etcd: EtcdMember[];
   readonly nodes: KapiNodeProcess[];
+  readonly agents: AgentProcess[];
   readonly balancer: ClusterProcess;
   readonly balancerUrl: string;
   /** <dir>/admin.kubeconfig: kubectl through the balancer. */
@@ -329,6 +353,7 @@ export class Cluster {
     readonly layout: Layout,
     bins: { etcd: string; haproxy: string },
     private readonly log: (msg: string, fields?: Record<string, unknown>) => void,
+    simulatedNodes = 0,
   ) {
     const logs = join(dir, 'logs');
     const run = join(dir, 'run');
@@ -348,6 +373,10 @@ export class Cluster {
           join(n.dataDir, 'admin.kubeconfig'),
           join(dir, `node-${i + 1}.kubeconfig`),
         ),
+    );
+    this.agents = agentPlacement(layout, simulatedNodes).map(
+      ([n, names]) =>
+        new AgentProcess(`agent-${n.name}`, process.execPath, [CLI, ...agentArgs(layout, n, names)], join(logs, `agent-${n.name}.log`), join(run, `agent-${n.name}.pid`), n.name, names),
     );
     const cfg = join(dir, 'haproxy.cfg');
     this.balancer = new ClusterProcess('haproxy', bins.haproxy, haproxyArgs(cfg), join(logs, 'haproxy.log'), join(run, 'haproxy.pid'));
@@ -369,7 +398,7 @@ export class Cluster {
     if (reaped.length) log('stopped processes an earlier launcher left running', { processes: reaped });
     const saved = await Cluster.layoutFor(dir, opts);
     const layout = localLayout(dir, saved, opts.nodeFlags ?? []);
-    const cluster = new Cluster(dir, layout, bins, log);
+    const cluster = new Cluster(dir, layout, bins, log, opts.simulatedNodes ?? 0);
     process.once('exit', cluster.onExit);
     try {
       await cluster.startAll(opts.startTimeoutMs ?? 60_000);
@@ -406,6 +435,7 @@ export class Cluster {
   }
 
   private *all(): Iterable<ClusterProcess> {
+    yield* this.agents;
     yield this.balancer;
     yield* this.nodes;
     yield* this.etcd;
@@ -426,6 +456,10 @@ export class Cluster {
     if (this.layout.plainHTTP) await this.writeBalancerKubeconfig();
     await this.balancer.spawn();
     await waitFor('haproxy', timeoutMs, async () => (await probe(`${this.balancerUrl}/readyz`))?.status === 200, () => this.balancer.logs(), () => this.balancer.running);
+    if (this.agents.length > 0) {
+      await Promise.all(this.agents.map((a) => a.start(timeoutMs)));
+      this.log('simulated nodes running', { agents: this.agents.map((a) => ({ node: a.node, nodes: a.nodeNames })) });
+    }
   }
 
   /** node-1's kubeconfig (its credentials) with the balancer as the server. */
@@ -465,6 +499,7 @@ export class Cluster {
     if (this.stopped) return;
     this.stopped = true;
     process.removeListener('exit', this.onExit);
+    await Promise.all(this.agents.map((a) => a.stop(5000)));
     await this.balancer.stop(2000);
     await Promise.all(this.nodes.map((n) => n.stop()));
     // etcd is crash-safe; a member that hands leadership to one that is stopping too can

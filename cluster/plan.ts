@@ -107,6 +107,29 @@ export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
   ];
 }
 
+/**
+ * The simulated nodes' names, dealt out to the agent processes: one agent per kapi node but the
+ * first (the followers at start; the first node is where the others' leases are usually taken),
+ * or the only node of a one-node cluster. Answers [node, names] pairs.
+ */
+export function agentPlacement(layout: Layout, simulatedNodes: number): [NodeSpec, string[]][] {
+  if (simulatedNodes <= 0) return [];
+  const targets = layout.nodes.length > 1 ? layout.nodes.slice(1) : layout.nodes;
+  const names: string[][] = targets.map(() => []);
+  for (let i = 0; i < simulatedNodes; i++) names[i % targets.length]!.push(`worker-${i + 1}`);
+  return targets.map((n, i) => [n, names[i]!] as [NodeSpec, string[]]).filter(([, list]) => list.length > 0);
+}
+
+/** `kapi agent`'s command line (after `node dist/src/cli.js`): simulated nodes against one kapi node, with node certificates from the cluster CA. */
+export function agentArgs(layout: Layout, n: NodeSpec, names: string[]): string[] {
+  return [
+    'agent',
+    '--kubeconfig', `${n.dataDir}/admin.kubeconfig`,
+    ...(layout.plainHTTP ? [] : ['--cert-dir', layout.pki.dir]),
+    '--node-names', names.join(','),
+  ];
+}
+
 /** haproxy's command line (after the binary): foreground, one config file. */
 export const haproxyArgs = (configPath: string): string[] => ['-db', '-f', configPath];
 

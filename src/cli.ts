@@ -6,11 +6,16 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { NodeConfig, ServingConfig, TLSConfig } from './server/node.js';
 import { validateTiming } from './controllers/leader-election.js';
+import { resolveControllers } from './controllers/framework/names.js';
 import { checkPortRange, checkServiceRanges, firstServiceIP } from './registry/core/services/ranges.js';
 import { parseCipherSuites, parseMinVersion } from './server/tls-flags.js';
 import { ensurePKI, servingHosts } from './auth/pki/files.js';
 import { issueCert } from './auth/pki/certs.js';
 import { writeKubeconfig } from './server/kubeconfig.js';
+import { parseDuration } from './machinery/duration.js';
+import { AGENT_FLAG_OPTIONS, AGENT_USAGE, agentOptionsFrom, parseAgentFlags } from './agent/flags.js';
+import { nodeNames } from './agent/options.js';
+import { checkNodeIPAM } from './controllers/nodes/ipam.js';
 import { pino } from 'pino';
 import { OPERATE_OPTIONS, OperateFlagError, applyOperateFlags, normalizeOperateArgs, operateUsage, type OperateValues } from './server/operate-flags.js';
 import { SERVER_STACK_MB, type ServeRequest } from './server/serve-worker.js';
@@ -23,6 +28,7 @@ import { readFile } from 'node:fs/promises';
 const USAGE = `Usage: kapi serve [flags]
        kapi pki [flags]
        kapi cluster [flags]   (a replicated cluster on this machine; kapi cluster --help)
+       kapi agent [flags]     (simulated nodes against a server; kapi agent --help)
 
 Flags of serve:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
@@ -69,6 +75,14 @@ Flags of serve:
   --min-request-timeout int         seconds; watches last between this and twice this (default 1800)
   --watch-history duration          how long watch history is kept (default 5m0s)
   --event-ttl duration              how long events are kept after their last write (default 1h0m0s; 0 keeps them)
+  --controllers strings             controllers to run, by kube-controller-manager's names: '*' (every one on by
+                                    default), 'name', '-name' (default [*]); kapi runs namespace-controller,
+                                    garbage-collector-controller, statefulset-controller, disruption-controller,
+                                    persistentvolumeclaim-protection-controller, serviceaccount-controller,
+                                    clusterrole-aggregation-controller, node-lifecycle-controller,
+                                    node-ipam-controller, pod-garbage-collector-controller,
+                                    persistentvolume-binder-controller
+  --scheduler                       run the scheduler (kube-scheduler's part of a kapi server) (default true)
   --storage-sync                    fsync every LevelDB batch (survives power loss, slower)
   --node-name string                this node's name in logs and its identity lease (default "kapi-<port>")
   --leader-elect                    run the controllers only on the node holding the controller lease (default true)
@@ -82,6 +96,14 @@ Flags of serve:
   --etcd-request-timeout dur        deadline of one etcd call (default 5s)
   --service-cluster-ip-range string Service ClusterIPs come from this CIDR (two, comma-separated, for dual stack) (default "10.96.0.0/12")
   --service-node-port-range string  NodePorts come from this range (default "30000-32767")
+  --simulate-nodes int              simulated nodes run in this process (default 1 with the embedded store, 0 with etcd3);
+                                    they take kapi agent's flags (--pod-start-delay, --node-cpu, ...; kapi agent --help)
+  --simulate-node-prefix string     their names are <prefix>1 .. <prefix>N (default "node-")
+  --node-monitor-period dur         how often the node lifecycle controller checks nodes (default 5s)
+  --node-monitor-grace-period dur   a node silent this long is NotReady (Unknown) (default 50s)
+  --node-startup-grace-period dur   the same for a node that never reported (default 1m0s)
+  --cluster-cidr string             nodes' pod CIDRs come from this IPv4 range (default "10.244.0.0/16")
+  --node-cidr-mask-size int         each node's pod CIDR size (default 24)
   -v, --v int                       log verbosity (0 info, 1+ debug)
 ${operateUsage()}
 
@@ -119,21 +141,6 @@ function normalizeBoolFlags(argv: string[], names: string[]): string[] {
 /** Comma-separated values of a repeatable flag. */
 const listOf = (v: string[] | undefined): string[] => (v ?? []).flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
 
-
-/** Parses Go-style durations ("5m0s", "300s", "1h") into milliseconds. */
-export function parseDuration(s: string): number {
-  if (/^[0-9]+$/.test(s)) return Number(s) * 1000;
-  const re = /([0-9.]+)(ms|h|m|s)/g;
-  let total = 0;
-  let matched = '';
-  for (const m of s.matchAll(re)) {
-    const n = Number(m[1]);
-    total += m[2] === 'h' ? n * 3_600_000 : m[2] === 'm' ? n * 60_000 : m[2] === 's' ? n * 1000 : n;
-    matched += m[0];
-  }
-  if (matched !== s) throw new Error(`invalid duration ${JSON.stringify(s)}`);
-  return total;
-}
 
 function positiveInt(v: string, flag: string): number {
   const n = Number(v);
@@ -175,7 +182,7 @@ async function serve(argv: string[]): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeOperateArgs(normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect'])),
+      args: normalizeOperateArgs(normalizeBoolFlags(argv, ['anonymous-auth', 'insecure-plain-http', 'leader-elect', 'scheduler'])),
       options: {
         ...OPERATE_OPTIONS,
         'data-dir': { type: 'string', default: './data' },
@@ -214,6 +221,8 @@ async function serve(argv: string[]): Promise<void> {
         'min-request-timeout': { type: 'string', default: '1800' },
         'watch-history': { type: 'string', default: '5m0s' },
         'event-ttl': { type: 'string', default: '1h0m0s' },
+        controllers: { type: 'string', multiple: true },
+        scheduler: { type: 'string', default: 'true' },
         'storage-sync': { type: 'boolean', default: false },
         'service-cluster-ip-range': { type: 'string', default: '10.96.0.0/12' },
         'service-node-port-range': { type: 'string', default: '30000-32767' },
@@ -227,6 +236,14 @@ async function serve(argv: string[]): Promise<void> {
         'identity-lease-duration-seconds': { type: 'string', default: '3600' },
         'identity-lease-renew-interval-seconds': { type: 'string', default: '10' },
         'etcd-request-timeout': { type: 'string', default: '5s' },
+        'simulate-nodes': { type: 'string' },
+        'simulate-node-prefix': { type: 'string', default: 'node-' },
+        'node-monitor-period': { type: 'string', default: '5s' },
+        'node-monitor-grace-period': { type: 'string', default: '50s' },
+        'node-startup-grace-period': { type: 'string', default: '1m0s' },
+        'cluster-cidr': { type: 'string', default: '10.244.0.0/16' },
+        'node-cidr-mask-size': { type: 'string', default: '24' },
+        ...AGENT_FLAG_OPTIONS,
         v: { type: 'string', short: 'v', default: '0' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -315,6 +332,8 @@ async function serve(argv: string[]): Promise<void> {
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,
       watchHistoryMs: parseDuration(values['watch-history']),
       eventTTLMs: parseDuration(values['event-ttl']),
+      controllers: resolveControllers(values.controllers === undefined ? ['*'] : listOf(values.controllers)),
+      scheduler: parseGoBool('scheduler', values.scheduler),
       compactionIntervalMs: parseDuration(values['etcd-compaction-interval']),
       minRequestTimeoutSeconds: Number(values['min-request-timeout']),
       storageSync: values['storage-sync'],
@@ -327,7 +346,19 @@ async function serve(argv: string[]): Promise<void> {
       etcdRequestTimeoutMs: parseDuration(values['etcd-request-timeout']),
       serviceClusterIPRange: checkServiceRanges(values['service-cluster-ip-range']),
       serviceNodePortRange: checkPortRange(values['service-node-port-range']),
+      nodeLifecycle: {
+        monitorPeriodMs: parseDuration(values['node-monitor-period']),
+        monitorGracePeriodMs: parseDuration(values['node-monitor-grace-period']),
+        startupGracePeriodMs: parseDuration(values['node-startup-grace-period']),
+      },
+      nodeIPAM: { clusterCIDR: values['cluster-cidr'], nodeCIDRMaskSize: Number(values['node-cidr-mask-size']) },
     };
+    const badIPAM = checkNodeIPAM(cfg.nodeIPAM!);
+    if (badIPAM) throw new Error(badIPAM);
+    if (cfg.nodeLifecycle!.monitorPeriodMs <= 0) throw new Error('--node-monitor-period must be positive');
+    const simulated = values['simulate-nodes'] ?? (backend === 'level' ? '1' : '0');
+    if (!/^[0-9]+$/.test(simulated)) throw new Error(`--simulate-nodes must be a whole number, got ${JSON.stringify(simulated)}`);
+    if (Number(simulated) > 0) cfg.simulatedNodes = agentOptionsFrom(values, nodeNames(values['simulate-node-prefix'], Number(simulated)));
     // kube-apiserver's generated certificate also names the kubernetes Service's address.
     if ('tls' in cfg.serving) cfg.serving.tls.sans.push(firstServiceIP(cfg.serviceClusterIPRange));
   } catch (e) {
@@ -460,11 +491,54 @@ async function pki(argv: string[]): Promise<void> {
   }
 }
 
+/** `kapi agent`: simulated nodes as their own process, against any server. */
+async function agent(argv: string[]): Promise<void> {
+  let flags;
+  try {
+    flags = parseAgentFlags(argv);
+  } catch (e) {
+    process.stderr.write(`Error: ${(e as Error).message}\n\n${AGENT_USAGE}`);
+    process.exit(2);
+  }
+  if (flags === 'help') {
+    process.stdout.write(AGENT_USAGE);
+    return;
+  }
+  const log = pino({ name: 'kapi-agent', level: flags.verbosity > 0 ? 'debug' : 'info' });
+  const { readKubeconfig } = await import('./client/kubeconfig.js');
+  const { NodeAgent } = await import('./agent/agent.js');
+  const { nodeCredentials } = await import('./server/node-credentials.js');
+  const { readFile } = await import('node:fs/promises');
+  const base = readKubeconfig(resolve(flags.kubeconfig));
+  let ca: { cert: string; key: string } | undefined;
+  if (flags.certDir) {
+    const dir = resolve(flags.certDir);
+    ca = { cert: await readFile(join(dir, 'ca.crt'), 'utf8'), key: await readFile(join(dir, 'ca.key'), 'utf8') };
+  }
+  const nodes = new NodeAgent(flags.options, nodeCredentials(base, ca, log), log);
+  const shutdown = (sig: string) => {
+    log.info({ signal: sig }, 'stopping the simulated nodes');
+    nodes.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await nodes.start();
+  log.info({ server: base.server, nodes: flags.options.nodeNames }, 'kapi agent ready');
+}
+
 const [cmd, ...rest] = process.argv.slice(2);
 if (cmd === 'serve') {
   void serve(rest);
 } else if (cmd === 'pki') {
   pki(rest).catch((e: unknown) => {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    process.exit(1);
+  });
+} else if (cmd === 'agent') {
+  agent(rest).catch((e: unknown) => {
     process.stderr.write(`Error: ${(e as Error).message}\n`);
     process.exit(1);
   });

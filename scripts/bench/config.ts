@@ -104,7 +104,9 @@ export function loadConfig(): BenchConfig {
   const cmdRaw = process.env.BENCH_KAPI_CMD?.trim();
   const kapiCmd = cmdRaw
     ? cmdRaw.split(/\s+/).map((a) => (a === 'node' ? process.execPath : a))
-    : [process.execPath, path.join(root, 'dist', 'src', 'cli.js'), 'serve'];
+    : // The bench measures the apiserver (kube-apiserver runs no controllers): its StatefulSets
+      // must not get pods from kapi's StatefulSet controller.
+      [process.execPath, path.join(root, 'dist', 'src', 'cli.js'), 'serve', '--controllers', 'namespace-controller'];
 
   const targetsRaw = (process.env.BENCH_TARGETS ?? 'baseline,kapi').split(',').map((s) => s.trim()).filter(Boolean);
   const targets = targetsRaw.filter((t): t is 'kapi' | 'baseline' => t === 'kapi' || t === 'baseline');

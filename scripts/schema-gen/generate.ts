@@ -30,7 +30,7 @@ const META_V1BETA1 = 'k8s.io/apimachinery/pkg/apis/meta/v1beta1';
 /** The types the registry starts from; everything they reference is included. */
 export const ROOTS: Array<{ pkg: string; type: string }> = [
   ...['StatefulSet', 'StatefulSetList', 'ControllerRevision', 'ControllerRevisionList'].map((type) => ({ pkg: 'k8s.io/api/apps/v1', type })),
-  ...['PodDisruptionBudget', 'PodDisruptionBudgetList'].map((type) => ({ pkg: 'k8s.io/api/policy/v1', type })),
+  ...['PodDisruptionBudget', 'PodDisruptionBudgetList', 'Eviction'].map((type) => ({ pkg: 'k8s.io/api/policy/v1', type })),
   ...['PriorityClass', 'PriorityClassList'].map((type) => ({ pkg: 'k8s.io/api/scheduling/v1', type })),
   ...['Lease', 'LeaseList'].map((type) => ({ pkg: 'k8s.io/api/coordination/v1', type })),
   ...['Namespace', 'NamespaceList', 'Pod', 'PodList', 'PersistentVolumeClaim', 'PersistentVolumeClaimList', 'PodTemplateSpec', 'ComponentStatus', 'ComponentStatusList'].map((type) => ({

@@ -7,12 +7,11 @@ import { baseMediaType, readBody, decodeBody } from '../codec/body.js';
 import { JsonNumber, JsonSyntaxError, scanJson } from '../machinery/json-scan.js';
 import { goDecodeUtf8 } from '../machinery/utf8.js';
 import type { DeleteOptions } from '../registry/generic/store.js';
+import { deleteOptionsOf } from '../registry/generic/delete-options.js';
 import type { Scope } from './scope.js';
 import { strconvParam } from './write-options.js';
-import { badRequest, invalid, type FieldError } from '../machinery/errors.js';
+import { badRequest, invalid } from '../machinery/errors.js';
 import { featureEnabled } from '../machinery/feature-gates.js';
-
-const POLICIES = ['Foreground', 'Background', 'Orphan'];
 
 type Raw = Record<string, unknown>;
 
@@ -129,43 +128,14 @@ function fromQuery(q: URLSearchParams): Raw {
   return out;
 }
 
-/** ValidateDeleteOptions. */
-function validate(raw: Raw): void {
-  const errs: FieldError[] = [];
-  const policy = raw.propagationPolicy as string | undefined;
-  if (raw.orphanDependents !== undefined && policy !== undefined) {
-    errs.push({ type: 'FieldValueInvalid', field: 'propagationPolicy', badValue: policy, detail: 'orphanDependents and deletionPropagation cannot be both set' });
-  }
-  if (policy !== undefined && !POLICIES.includes(policy)) {
-    errs.push({ type: 'FieldValueNotSupported', field: 'propagationPolicy', badValue: policy, detail: '', supported: [...POLICIES, 'nil'] });
-  }
-  const dry = raw.dryRun as string[] | undefined;
-  if (dry?.some((v) => v !== 'All')) {
-    errs.push({ type: 'FieldValueNotSupported', field: 'dryRun', badValue: dry, detail: '', supported: ['All'] });
-  }
-  // ValidateIgnoreStoreReadError: the force delete takes no other option.
-  if (raw.ignoreStoreReadError === true) {
-    const field = 'ignoreStoreReadErrorWithClusterBreakingPotential';
-    for (const [opt, set] of [
-      ['dryRun', (dry ?? []).length > 0],
-      ['propagationPolicy', policy !== undefined],
-      ['orphanDependents', raw.orphanDependents !== undefined],
-      ['gracePeriodSeconds', raw.gracePeriodSeconds !== undefined],
-      ['preconditions', raw.preconditions !== undefined],
-    ] as const) {
-      if (set) errs.push({ type: 'FieldValueInvalid', field, badValue: true, detail: `cannot be set together with .${opt}` });
-    }
-  }
-  if (errs.length) throw invalid('DeleteOptions', 'meta.k8s.io', '', errs);
-}
-
 /** DeleteOptions from the body (if any) or the query, validated as kube validates them. */
 export async function parseDeleteOptions(s: Scope, collection = false): Promise<DeleteOptions & { ignoreStoreReadError?: boolean }> {
   const body = await readBody(s.ctx.req);
   const raw = body.length > 0 ? fromBody(decodeDeleteBody(body, s.ctx.get('content-type') || undefined)) : fromQuery(s.query);
   // Without the gate kube drops the option before anything looks at it.
   if (!featureEnabled('AllowUnsafeMalformedObjectDeletion')) delete raw.ignoreStoreReadError;
-  validate(raw);
+  // Validated (shared with the Eviction's DeleteOptions) before the collection check, as kube does.
+  const opts = deleteOptionsOf(raw);
   if (collection && raw.ignoreStoreReadError === true) {
     throw invalid('DeleteOptions', 'meta.k8s.io', '', [
       {
@@ -176,11 +146,6 @@ export async function parseDeleteOptions(s: Scope, collection = false): Promise<
       },
     ]);
   }
-  const opts: DeleteOptions = { dryRun: ((raw.dryRun as string[] | undefined) ?? []).length > 0 };
-  if (raw.propagationPolicy !== undefined) opts.propagationPolicy = raw.propagationPolicy as DeleteOptions['propagationPolicy'];
-  if (raw.orphanDependents !== undefined) opts.orphanDependents = raw.orphanDependents as boolean;
-  if (raw.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = raw.gracePeriodSeconds as number;
-  if (raw.preconditions !== undefined) opts.preconditions = raw.preconditions as DeleteOptions['preconditions'];
   if (raw.ignoreStoreReadError === true) return { ...opts, ignoreStoreReadError: true };
   return opts;
 }

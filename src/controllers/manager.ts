@@ -6,6 +6,8 @@
 
 import type { Logger } from 'pino';
 import { LeaderElector, type LeaseLock, type ElectionTiming } from './leader-election.js';
+import { InformerFactory } from './framework/informer.js';
+import type { StoreLookup } from './framework/client.js';
 
 export interface Controller {
   start(): void;
@@ -16,6 +18,16 @@ export interface ControllerContext {
   /** True while this node may act as the leader; check it before every write. */
   leading(): boolean;
   log: Logger;
+  /** The served resources' stores (when the manager was given them). */
+  stores?: StoreLookup;
+  /** Informers shared by the controllers of this leadership term, stopped with them. */
+  informers?: InformerFactory;
+}
+
+/** The informers of a context; the manager makes them whenever it was given the stores. */
+export function informersOf(ctx: ControllerContext): InformerFactory {
+  if (!ctx.informers) throw new Error('the controller manager has no informers (no stores given)');
+  return ctx.informers;
 }
 
 export interface ControllerFactory {
@@ -30,21 +42,18 @@ export interface LeaderElectionConfig extends ElectionTiming {
   exclusive: boolean;
 }
 
-/** Thrown by a controller's write when the node no longer leads. */
-export class NotLeadingError extends Error {
-  constructor() {
-    super('this node no longer holds the controller lease');
-  }
-}
+export { NotLeadingError } from './framework/leading.js';
 
 export class ControllerManager {
   private running: { name: string; controller: Controller }[] = [];
   private elector?: LeaderElector;
+  private informers?: InformerFactory;
 
   constructor(
     private readonly factories: ControllerFactory[],
     private readonly log: Logger,
     private readonly election?: LeaderElectionConfig,
+    private readonly stores?: StoreLookup,
   ) {}
 
   /** Whether this node runs the controllers now. */
@@ -74,7 +83,9 @@ export class ControllerManager {
 
   private startControllers(leading: () => boolean): void {
     if (this.running.length > 0) return;
-    const ctx: ControllerContext = { leading, log: this.log };
+    const stores = this.stores;
+    this.informers = stores && new InformerFactory((g, r) => stores.storeFor(g, r));
+    const ctx: ControllerContext = { leading, log: this.log, stores, informers: this.informers };
     for (const f of this.factories) {
       const controller = f.create(ctx);
       controller.start();
@@ -86,6 +97,8 @@ export class ControllerManager {
   private stopControllers(): void {
     if (this.running.length === 0) return;
     for (const { controller } of this.running) controller.stop();
+    this.informers?.stop();
+    this.informers = undefined;
     this.log.info({ controllers: this.running.map((r) => r.name) }, 'controllers stopped');
     this.running = [];
   }

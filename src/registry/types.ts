@@ -221,6 +221,23 @@ export interface ActionStore {
     createIfMissing?: () => KObject,
     dryRun?: boolean,
   ): Promise<{ obj: KObject }>;
+  /** A consistent read of one object (404 when missing). */
+  getObject(namespace: string, name: string): Promise<KObject>;
+  /** The current objects of a namespace, read consistently. */
+  currentObjects(namespace: string): Promise<KObject[]>;
+  update(namespace: string, name: string, input: KObject, subresource?: string, dryRun?: boolean, owner?: FieldOwner): Promise<{ obj: KObject }>;
+  delete(namespace: string, name: string, opts: ActionDeleteOptions): Promise<unknown>;
+  /** Another served resource's store (pods/eviction reads and writes PodDisruptionBudgets). */
+  peer(group: string, resource: string): ActionStore;
+}
+
+/** DeleteOptions as the generic store takes them. */
+export interface ActionDeleteOptions {
+  dryRun?: boolean;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  gracePeriodSeconds?: number;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  orphanDependents?: boolean;
 }
 
 /** A POST subresource that takes a `kind` body (a Binding, an Eviction) for one object. */

@@ -42,10 +42,6 @@ import { accessReviewDefs } from '../auth/authz/reviews.js';
 import { ensureBootstrapPolicy } from '../auth/authz/rbac/bootstrap/reconcile.js';
 import { authenticationFilter } from './filters/authentication.js';
 import { authorizationFilter } from './filters/authorization.js';
-import { NamespaceLifecycleController } from '../controllers/namespace-lifecycle.js';
-import { PvcProtectionController } from '../controllers/pvc-protection.js';
-import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
-import { ServiceAccountsController } from '../controllers/serviceaccounts.js';
 import { loadTokenFile } from '../auth/authn/token-file.js';
 import type { TokenAuthenticator } from '../auth/authn/bearer-token.js';
 import { loadServiceAccountKeys, type VerifyKey } from '../auth/serviceaccount/keys.js';
@@ -58,6 +54,7 @@ import { Auditor, loadPolicy, openAuditSink } from '../auth/audit/index.js';
 import { auditFilter, auditInit, failedAuthenticationAudit } from './filters/audit.js';
 import { impersonationFilter } from './filters/impersonation.js';
 import { cacheControlDefault } from './filters/cache-control.js';
+import { kubeControllerFactories } from '../controllers/kube-controllers.js';
 import { ControllerManager, type ControllerFactory } from '../controllers/manager.js';
 import { storeLeaseLock } from '../controllers/lease-lock.js';
 import { electionIdentity, type ElectionTiming } from '../controllers/leader-election.js';
@@ -66,6 +63,17 @@ import { KubernetesServiceController } from '../controllers/kubernetes-service.j
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { firstServiceIP } from '../registry/core/services/ranges.js';
 import { Compactor } from '../storage/compactor.js';
+import { Scheduler } from '../controllers/scheduler/scheduler.js';
+import { NodeLifecycleController, DEFAULT_NODE_LIFECYCLE, type NodeLifecycleConfig } from '../controllers/nodes/lifecycle.js';
+import { PodGCController, DEFAULT_POD_GC } from '../controllers/nodes/pod-gc.js';
+import { NodeIPAMController, DEFAULT_NODE_IPAM, type NodeIPAMConfig } from '../controllers/nodes/ipam.js';
+import { VolumeBinder } from '../controllers/volumes/binder.js';
+import { SimulatedProvisioner } from '../controllers/volumes/provisioner.js';
+import { NodeAgent } from '../agent/agent.js';
+import { controllerEnabled } from '../controllers/framework/names.js';
+import type { AgentOptions } from '../agent/options.js';
+import { nodeCredentials } from './node-credentials.js';
+import type { CertKey } from '../auth/pki/certs.js';
 
 export interface NodeConfig {
   dataDir: string;
@@ -76,6 +84,10 @@ export interface NodeConfig {
   etcdPrefix: string;
   /** Watch history kept by the caches, ms (kube: 5 minutes). */
   watchHistoryMs: number;
+  /** kube-controller-manager's --controllers, resolved (default `*`). */
+  controllers?: string[];
+  /** --scheduler: run the scheduler (default true). */
+  scheduler?: boolean;
   /** --event-ttl, ms: how long an event lives after its last write; 0 keeps events. */
   eventTTLMs?: number;
   minRequestTimeoutSeconds: number;
@@ -108,6 +120,15 @@ export interface NodeConfig {
   identityLease: { durationSeconds: number; renewIntervalMs: number };
   /** Deadline of one etcd call, ms (etcd3 backend). */
   etcdRequestTimeoutMs?: number;
+  /**
+   * --simulate-nodes: simulated nodes run in this process against this node's own API, with
+   * these options (names and all); undefined or no names: none.
+   */
+  simulatedNodes?: AgentOptions;
+  /** The node lifecycle controller's --node-monitor-* timing (kube's defaults when unset). */
+  nodeLifecycle?: NodeLifecycleConfig;
+  /** --cluster-cidr and --node-cidr-mask-size of the node IPAM controller. */
+  nodeIPAM?: NodeIPAMConfig;
 }
 
 export interface TokenConfig {
@@ -162,6 +183,8 @@ export type ServingConfig = { tls: TLSConfig } | { plainHTTP: true };
 interface PreparedServing {
   tls?: TLSServing;
   kubeconfig: Omit<KubeconfigSpec, 'server'>;
+  /** The cluster CA with its key, when kapi has it: simulated nodes get certificates from it. */
+  ca?: CertKey;
 }
 
 /** The PEM blocks of a bundle. */
@@ -214,6 +237,7 @@ export class KapiNode {
   private auditor?: Auditor;
   /** What service account issuer discovery serves, when the issuer allows it. */
   private openIDMetadata?: { issuer: string; jwksURI?: string; keys: VerifyKey[] };
+  private agent?: NodeAgent;
   nodeName = '';
   readonly stores = new Map<string, GenericStore>();
   /**
@@ -333,6 +357,7 @@ export class KapiNode {
     return {
       tls: { cert, key, clientCA, minVersion: t.minVersion, ciphers: t.ciphers, http2MaxStreams: t.http2MaxStreams || 250 },
       kubeconfig: { caCert, clientCert: admin?.cert, clientKey: admin?.key },
+      ca: pki.caKey && pemBlocks(clientCA).some((c) => c.trim() === pki.caCert.trim()) ? { cert: pki.caCert, key: pki.caKey } : undefined,
     };
   }
 
@@ -552,37 +577,78 @@ export class KapiNode {
     this.startControllers();
     this.hooksDone.add('poststarthook/start-system-namespaces-controller');
     this.refreshObjectCounts();
+    // The nodes register after the server is ready, as kubelets do: they do not hold its start up.
+    if (cfg.simulatedNodes && cfg.simulatedNodes.nodeNames.length > 0) {
+      this.startAgent(cfg.simulatedNodes, prepared).catch((e: unknown) => this.log.error({ err: e }, 'the simulated nodes failed to start'));
+    }
   }
 
-  /** The controllers kube-controller-manager would run; every new one is added here. */
+  /** The in-process node agent: simulated kubelets talking to this node over its own listener. */
+  private async startAgent(options: AgentOptions, prepared: PreparedServing): Promise<void> {
+    const k = prepared.kubeconfig;
+    const base = { server: this.url, caCert: k.caCert, clientCert: k.clientCert, clientKey: k.clientKey };
+    this.agent = new NodeAgent(options, nodeCredentials(base, prepared.ca, this.log), this.log.child({ component: 'agent' }));
+    await this.agent.start();
+  }
+
+  /** The controllers kube-controller-manager would run (by --controllers), and the event expiry. */
   private controllerFactories(): ControllerFactory[] {
     return [
-      {
-        name: 'namespace',
-        create: (ctx) =>
-          new NamespaceLifecycleController(
-            this.storeFor('', 'namespaces')!,
-            () => [...this.stores.values()].filter((s) => s.def.namespaced),
-            this.log,
-            ctx,
-          ),
-      },
-      {
-        name: 'pvc-protection',
-        create: (ctx) => new PvcProtectionController(this.storeFor('', 'persistentvolumeclaims')!, this.storeFor('', 'pods')!, this.log, ctx),
-      },
-      {
-        name: 'clusterrole-aggregation',
-        create: (ctx) => new ClusterRoleAggregationController(this.storeFor('rbac.authorization.k8s.io', 'clusterroles')!, this.log, ctx),
-      },
-      {
-        name: 'serviceaccount',
-        create: (ctx) => new ServiceAccountsController(this.storeFor('', 'namespaces')!, this.storeFor('', 'serviceaccounts')!, this.log, ctx),
-      },
+      ...kubeControllerFactories(
+        { storeFor: (g, r) => this.storeFor(g, r), stores: () => [...this.stores.values()], log: this.log },
+        this.cfg.controllers ?? ['*'],
+      ),
+      ...this.simulationControllers(),
       ...(this.cfg.eventTTLMs === 0
         ? []
         : [{ name: 'event-ttl', create: () => new EventTTLController(this.storeFor('', 'events')!, this.cfg.eventTTLMs ?? 3_600_000, this.log) }]),
     ];
+  }
+
+  /**
+   * What makes pods run on (simulated) nodes, elected like the other controllers: kube-scheduler,
+   * and kube-controller-manager's node-lifecycle, node-ipam, pod-garbage-collector and
+   * persistentvolume-binder controllers (as --controllers selects them), with kapi's volume
+   * provisioner beside the binder; the scheduler unless --scheduler=false. With no Node objects at
+   * all they change nothing (no pod is marked unschedulable), so a server without nodes keeps
+   * its pods as a plain apiserver would.
+   */
+  private simulationControllers(): ControllerFactory[] {
+    const st = (g: string, r: string): GenericStore => this.storeFor(g, r)!;
+    const events = st('', 'events');
+    const chosen = this.cfg.controllers ?? ['*'];
+    const all: ControllerFactory[] = [
+      {
+        name: 'scheduler',
+        create: (ctx) =>
+          new Scheduler(
+            { pods: st('', 'pods'), nodes: st('', 'nodes'), claims: st('', 'persistentvolumeclaims'), volumes: st('', 'persistentvolumes'), classes: st('storage.k8s.io', 'storageclasses'), events: st('events.k8s.io', 'events') },
+            ctx,
+            this.nodeName,
+          ),
+      },
+      {
+        name: 'node-lifecycle-controller',
+        create: (ctx) => new NodeLifecycleController({ nodes: st('', 'nodes'), leases: st('coordination.k8s.io', 'leases'), pods: st('', 'pods'), events }, ctx, this.cfg.nodeLifecycle ?? DEFAULT_NODE_LIFECYCLE),
+      },
+      { name: 'node-ipam-controller', create: (ctx) => new NodeIPAMController(st('', 'nodes'), events, ctx, this.cfg.nodeIPAM ?? DEFAULT_NODE_IPAM) },
+      { name: 'pod-garbage-collector-controller', create: (ctx) => new PodGCController(st('', 'pods'), st('', 'nodes'), ctx, DEFAULT_POD_GC) },
+      {
+        name: 'persistentvolume-binder-controller',
+        create: (ctx) => new VolumeBinder({ claims: st('', 'persistentvolumeclaims'), volumes: st('', 'persistentvolumes'), classes: st('storage.k8s.io', 'storageclasses'), pods: st('', 'pods'), events }, ctx),
+      },
+      {
+        name: 'simulated-volume-provisioner',
+        create: (ctx) => new SimulatedProvisioner({ claims: st('', 'persistentvolumeclaims'), volumes: st('', 'persistentvolumes'), classes: st('storage.k8s.io', 'storageclasses'), events }, ctx, this.nodeName),
+      },
+    ];
+    // kube-controller-manager's by --controllers; the provisioner goes with the volume binder.
+    const enabled = (name: string): boolean => {
+      if (name === 'scheduler') return this.cfg.scheduler !== false;
+      if (name === 'simulated-volume-provisioner') return controllerEnabled('persistentvolume-binder-controller', chosen);
+      return controllerEnabled(name, chosen);
+    };
+    return all.filter((f) => enabled(f.name));
   }
 
   private startControllers(): void {
@@ -598,6 +664,7 @@ export class KapiNode {
         // The embedded store is locked by this one process: no other node can hold the lease.
         exclusive: this.cfg.storageBackend === 'level',
       },
+      { storeFor: (g, r) => this.storeFor(g, r) },
     );
     this.controllers.start();
     this.identity = new APIServerIdentity(leases, { nodeName: this.nodeName, ...this.cfg.identityLease, log: this.log });
@@ -684,6 +751,7 @@ export class KapiNode {
   }
 
   async stop(): Promise<void> {
+    await this.agent?.stop();
     // The controller lease is handed back while the store still answers.
     await this.controllers?.stop();
     for (const b of this.background) b.stop();

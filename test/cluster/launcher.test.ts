@@ -22,6 +22,7 @@ interface Ready {
   balancer: string;
   kubeconfig: string;
   nodes: { name: string; url: string; kubeconfig: string }[];
+  simulatedNodes: { agent: string; nodes: string[] }[];
   etcd: string[];
 }
 
@@ -70,7 +71,12 @@ describe('kapi cluster', () => {
     const created = await freshRequest(first.ready.balancer, 'POST', '/api/v1/namespaces', { metadata: { name: 'kept' } });
     expect(created.status).toBe(201);
 
-    const pids = ['etcd-1', 'node-1', 'node-2', 'haproxy'].map((p) => Number(readFileSync(join(dir, 'run', `${p}.pid`), 'utf8')));
+    // Three simulated nodes by default, from one agent against the follower node.
+    expect(first.ready.simulatedNodes).toEqual([{ agent: 'node-2', nodes: ['worker-1', 'worker-2', 'worker-3'] }]);
+    const nodes = await freshRequest(first.ready.balancer, 'GET', '/api/v1/nodes');
+    expect(nodes.json.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['worker-1', 'worker-2', 'worker-3']);
+
+    const pids = ['etcd-1', 'node-1', 'node-2', 'haproxy', 'agent-node-2'].map((p) => Number(readFileSync(join(dir, 'run', `${p}.pid`), 'utf8')));
     expect(alive(pids)).toEqual(pids);
     first.child.kill('SIGINT');
     await new Promise((r) => first.child.once('exit', r));

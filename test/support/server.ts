@@ -34,12 +34,37 @@ export interface StartOptions {
   args?: string[];
   /** Reuse a port (a restart on the same address). */
   port?: number;
+  /** The base `--controllers` list (default TEST_CONTROLLERS); `args` may add more. */
+  controllers?: string;
 }
+
+/**
+ * The controllers a test server runs unless asked: those every cluster relies on for plain API
+ * behaviour (namespace deletion, the claim finalizer's removal, each namespace's default
+ * service account that pod admission needs, aggregated cluster roles).
+ */
+export const TEST_CONTROLLERS = 'namespace-controller,persistentvolumeclaim-protection-controller,serviceaccount-controller,clusterrole-aggregation-controller';
 
 export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'kapi-test-')));
-  const args = [CLI, 'serve', '--data-dir', dataDir, '--secure-port', String(opts.port ?? 0), ...(opts.args ?? [])];
+  // Tests get a plain apiserver (no simulated node, no scheduler, only TEST_CONTROLLERS) unless
+  // they ask: `--controllers` values add up (`--controllers '*'` turns every one on), and the
+  // last `--simulate-nodes` or `--scheduler` counts.
+  const args = [
+    CLI,
+    'serve',
+    '--data-dir',
+    dataDir,
+    '--secure-port',
+    String(opts.port ?? 0),
+    '--controllers',
+    opts.controllers ?? TEST_CONTROLLERS,
+    '--simulate-nodes',
+    '0',
+    '--scheduler=false',
+    ...(opts.args ?? []),
+  ];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -9,7 +9,7 @@ import type { WatchCache } from '../../cache/watch-cache.js';
 import type { GroupResource } from '../../machinery/errors.js';
 import type { KObject } from '../../machinery/object.js';
 import type { FieldManager } from '../../patch/ssa/field-manager.js';
-import type { HookStore, RegistryOptions, ResourceDef, WriteHooks } from '../types.js';
+import type { ActionStore, HookStore, RegistryOptions, ResourceDef, WriteHooks } from '../types.js';
 import type { StoredForm } from './stored-form.js';
 
 export interface StoreDeps {
@@ -27,7 +27,7 @@ export interface StoreDeps {
   /** The objects admission plugins read (synchronously, from the watch cache), of one namespace when given. */
   admissionList: (group: string, resource: string, namespace?: string) => KObject[];
   /** Another served resource's store, for types whose writes reach other objects (write hooks). */
-  storeFor?: (group: string, resource: string) => HookStore | undefined;
+  storeFor?: (group: string, resource: string) => (HookStore & ActionStore) | undefined;
   /** The server's settings the types read (the service ranges). */
   options?: RegistryOptions;
 }

@@ -10,7 +10,7 @@ import { KindActor } from '../../actors/kind-actor.js';
 import { WatchCache, type CacheEntry } from '../../cache/watch-cache.js';
 import { OPTIMISTIC_LOCK_MESSAGE, StatusError, conflict, invalid, type GroupResource } from '../../machinery/errors.js';
 import { corruptReason } from '../../machinery/corrupt.js';
-import { type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
+import { type ActionStore, type HookEnv, type ResourceDef, type SubresourceREST, type WriteHooks } from '../types.js';
 import { storedFormOf } from './stored-form.js';
 import { apiVersionOf } from '../../machinery/api-resource.js';
 import { type KObject } from '../../machinery/object.js';
@@ -193,6 +193,17 @@ export class GenericStore {
 
   async getObject(namespace: string, name: string): Promise<KObject> {
     return decodeObject((await this.get(namespace, name)).bytes);
+  }
+
+  async currentObjects(namespace: string): Promise<KObject[]> {
+    await this.freshen(undefined);
+    return this.cache.list(this.listPrefix(namespace)).map((e) => decodeObject(e.bytes));
+  }
+
+  peer(group: string, resource: string): ActionStore {
+    const st = this.deps.storeFor?.(group, resource);
+    if (!st) throw new Error(`no store for ${resource}.${group}`);
+    return st;
   }
 
   async list(namespace: string, opts: ListOptions): Promise<ListResult> {

@@ -43,6 +43,8 @@ export const MATRIX: Record<string, Expected> = {
   'persistentvolumes/status': {},
   // pods/binding is the scheduler's (bindings, a resource of its own, is what view reads).
   'pods/binding': {},
+  // An eviction is a write of edit's (system:aggregate-to-edit creates pods/eviction).
+  'pods/eviction': { edit: ['create'], admin: ['create'] },
   services: { view: READ, edit: RW, admin: RW },
   serviceaccounts: { view: READ, edit: RW, admin: RW },
   // Asking for a service account's token is a write (edit and admin).

@@ -41,7 +41,12 @@ let k: KapiProcess;
 let server: Server;
 
 beforeAll(async () => {
-  k = await startKapi({ args: ['--disable-admission-plugins=ServiceAccount', '--authorization-mode=AlwaysAllow'] }); // as the reference server runs (shared start.sh)
+  k = await startKapi({
+    // As the reference server runs (the shared start.sh): no ServiceAccount admission, AlwaysAllow,
+    // and no controller manager beside it but what plain API behaviour needs.
+    args: ['--disable-admission-plugins=ServiceAccount', '--authorization-mode=AlwaysAllow'],
+    controllers: 'namespace-controller,persistentvolumeclaim-protection-controller',
+  });
   server = { url: k.url, cert: k.credentials.cert, key: k.credentials.key };
   expect((await http(k, 'DELETE', '/apis/storage.k8s.io/v1/storageclasses/standard')).status).toBe(200);
 });

@@ -17,6 +17,7 @@ import { validatePodTemplateMeta } from '../../core/pods/pod-spec.js';
 import { claimSpecWarnings, podWarnings } from '../../core/pods/warnings.js';
 import { selectorString } from '../../generic/selector-string.js';
 import { featureEnabled } from '../../../machinery/feature-gates.js';
+import { validateIntOrPercent } from '../../policy/poddisruptionbudgets/strategy.js';
 
 interface StsSpec {
   replicas?: number;
@@ -59,8 +60,9 @@ function claimTemplateInOrder(t: Record<string, unknown>): Record<string, unknow
 }
 
 /**
- * MaxUnavailableStatefulSet is off in 1.33: the field is dropped before validation; so are
- * the template's gated pod fields (pod.DropDisabledTemplateFields).
+ * MaxUnavailableStatefulSet is off by default in 1.33: unless it is on (or the old object had
+ * it), the field is dropped before validation; so are the template's gated pod fields
+ * (pod.DropDisabledTemplateFields).
  */
 function dropDisabledFields(obj: KObject, old?: KObject): void {
   const ru = spec(obj).updateStrategy?.rollingUpdate;
@@ -103,6 +105,7 @@ function validateSpec(obj: KObject, serviceNames = true): FieldError[] {
       if (us.rollingUpdate) {
         errs.push(...nonNegative(us.rollingUpdate.partition, 'spec.updateStrategy.rollingUpdate.partition'));
         const mu = us.rollingUpdate.maxUnavailable;
+        errs.push(...validateIntOrPercent(mu, 'spec.updateStrategy.rollingUpdate.maxUnavailable'));
         if (mu !== undefined && (mu === 0 || mu === '0%')) {
           errs.push({ type: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate.maxUnavailable', badValue: mu, detail: 'must not be 0' });
         }

@@ -18,6 +18,7 @@ import { validatePodStatusUpdate } from './status.js';
 import { podTable } from './table.js';
 import { validatePodCreate, validatePodUpdate } from './validate.js';
 import { podBinding } from './binding.js';
+import { podEviction } from './eviction.js';
 import { syncPodIPs } from './pod-ips.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
@@ -118,7 +119,7 @@ export const pods: ResourceDef = {
   namespaced: true,
   strategy,
   subresources: { status: statusStrategy },
-  actions: { binding: podBinding },
+  actions: { binding: podBinding, eviction: podEviction },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
   gracefulDeletePeriod: podDeleteGracePeriod,

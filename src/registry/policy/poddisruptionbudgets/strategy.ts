@@ -31,7 +31,7 @@ const PERCENT_MSG =
   "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
 
 /** ValidatePositiveIntOrPercent then IsNotMoreThan100Percent (apps validation). */
-function validateIntOrPercent(v: unknown, field: string): FieldError[] {
+export function validateIntOrPercent(v: unknown, field: string): FieldError[] {
   if (v === undefined || v === null) return [];
   if (typeof v === 'number') return nonNegative(v, field);
   if (typeof v === 'string') {
