@@ -5,47 +5,15 @@
 //     answers who it is, or why not;
 //   - selfsubjectreviews: answers who the caller is (after impersonation): `kubectl auth whoami`.
 
-import type { CreateOnlyRequest, ResourceDef, Strategy } from '../registry/types.js';
+import type { CreateOnlyRequest, ResourceDef } from '../registry/types.js';
 import type { KObject } from '../machinery/object.js';
 import { badRequest } from '../machinery/errors.js';
-import { nameIsDNSSubdomain } from '../machinery/validation/names.js';
 import { nowTimestamp } from '../machinery/meta.js';
 import { authenticateToken, type TokenAuthenticator } from './authn/bearer-token.js';
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, type UserInfo } from './authn/user.js';
-import { createOnlyManagedFields } from './create-only.js';
+import { createOnlyDef, createOnlyManagedFields } from './create-only.js';
 
 const GROUP = 'authentication.k8s.io';
-
-/** Never used: nothing is stored. */
-const NO_STRATEGY: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: false,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
-  validate: () => [],
-  validateUpdate: () => [],
-};
-
-function reviewDef(resource: string, kind: string, create: ResourceDef['createOnly']): ResourceDef {
-  return {
-    group: GROUP,
-    version: 'v1',
-    resource,
-    kind,
-    listKind: `${kind}List`,
-    singularName: resource.replace(/s$/, ''),
-    shortNames: [],
-    categories: [],
-    namespaced: false,
-    strategy: NO_STRATEGY,
-    nameValidator: nameIsDNSSubdomain,
-    returnDeletedObject: false,
-    verbs: ['create'],
-    createOnly: create,
-  };
-}
 
 /** authentication/v1 UserInfo as the reviews write it: Go's omitempty fields. */
 export function userInfoJSON(u: { name: string; uid: string; groups: string[]; extra: Record<string, string[]> }): Record<string, unknown> {
@@ -65,7 +33,7 @@ function withAuthenticated(u: UserInfo): UserInfo {
 }
 
 export function tokenReviews(tokens: () => TokenAuthenticator[], apiAudiences: string[]): ResourceDef {
-  return reviewDef('tokenreviews', 'TokenReview', {
+  return createOnlyDef(GROUP, 'tokenreviews', 'TokenReview', false, {
     async create(obj: KObject, req: CreateOnlyRequest) {
       const spec = (obj.spec ?? {}) as { token?: string; audiences?: string[] };
       if (!spec.token) throw badRequest('token is required for TokenReview in authentication');
@@ -88,7 +56,7 @@ export function tokenReviews(tokens: () => TokenAuthenticator[], apiAudiences: s
 }
 
 export function selfSubjectReviews(): ResourceDef {
-  return reviewDef('selfsubjectreviews', 'SelfSubjectReview', {
+  return createOnlyDef(GROUP, 'selfsubjectreviews', 'SelfSubjectReview', false, {
     create(obj: KObject, req: CreateOnlyRequest) {
       const metadata: Record<string, unknown> = { ...obj.metadata, creationTimestamp: nowTimestamp() };
       return Promise.resolve({ kind: 'SelfSubjectReview', apiVersion: `${GROUP}/v1`, metadata, status: { userInfo: userInfoJSON(req.user) } });

@@ -13,8 +13,10 @@ import { goPointerValue, goQuote } from '../../machinery/go-format.js';
 import { parseFieldSelector, parseLabelSelector, SelectorParseError, type FieldRequirement } from '../../machinery/selectors.js';
 import type { UserInfo } from '../authn/user.js';
 import type { Attributes, Authorizer, RuleResolver } from './authorizer.js';
-import type { ResourceDef, Strategy } from '../../registry/types.js';
-import { isQualifiedName, isValidLabelValue, nameIsDNSSubdomain } from '../../machinery/validation/names.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { OBJECT_META_FIELDS } from '../../machinery/meta.js';
+import { createOnlyDef } from '../create-only.js';
+import { isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { FieldManager } from '../../patch/ssa/field-manager.js';
 import { SCHEMAS, rootDefinition } from '../../schema/types/index.js';
 
@@ -347,41 +349,11 @@ export function selfSubjectRulesReview(obj: KObject, req: ReviewRequest, authori
 
 type ReviewHandler = (obj: KObject, req: ReviewRequest, authority: ReviewAuthority) => KObject;
 
-/** Never used: nothing is stored. */
-const NO_STRATEGY: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: false,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
-  validate: () => [],
-  validateUpdate: () => [],
-};
-
-/** ObjectMeta's fields in Go's order (as kube's JSON writes them); its zero creation time is null. */
-const OBJECT_META_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
-
+/** The answer's metadata in Go's field order (as kube's JSON writes it); its zero creation time is null. */
 function goObjectMeta(meta: KObject['metadata'] | undefined): Record<string, unknown> {
   const m = (meta ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const k of OBJECT_META_ORDER) {
+  for (const k of OBJECT_META_FIELDS) {
     if (k === 'creationTimestamp') out[k] = m[k] ?? null;
     else if (m[k] !== undefined && m[k] !== '' && m[k] !== 0) out[k] = m[k];
   }
@@ -393,34 +365,19 @@ function reviewDef(resource: string, kind: string, namespaced: boolean, handle: 
   // kube's create handler keeps managedFields for these kinds too, as an Update entry of the request's fields.
   const managerOf = (): FieldManager =>
     (manager ??= new FieldManager({ group: AUTHORIZATION_GROUP, version: 'v1', kind, definition: rootDefinition(AUTHORIZATION_GROUP, 'v1', kind), hasStatus: true }, SCHEMAS));
-  return {
-    group: AUTHORIZATION_GROUP,
-    version: 'v1',
-    resource,
-    kind,
-    listKind: `${kind}List`,
-    singularName: kind.toLowerCase(),
-    shortNames: [],
-    categories: [],
-    namespaced,
-    strategy: NO_STRATEGY,
-    nameValidator: nameIsDNSSubdomain,
-    returnDeletedObject: false,
-    verbs: ['create'],
-    createOnly: {
-      async create(obj, req) {
-        // kube's create handler records the request's fields before the review is answered,
-        // so a review's metadata carries an Update entry (and the "must be empty" errors quote it).
-        managerOf().update(null, obj, { manager: req.manager, subresource: '' });
-        // kube's EnsureObjectNamespaceMatchesRequestNamespace, as its create handler runs it.
-        if (!namespaced) delete obj.metadata.namespace;
-        else if (!obj.metadata.namespace) obj.metadata.namespace = req.namespace;
-        else if (obj.metadata.namespace !== req.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-        const answer = handle(obj, { user: req.user, namespace: req.namespace }, authority);
-        return { kind, apiVersion: `${AUTHORIZATION_GROUP}/v1`, metadata: goObjectMeta(answer.metadata), spec: answer.spec ?? {}, status: answer.status };
-      },
+  return createOnlyDef(AUTHORIZATION_GROUP, resource, kind, namespaced, {
+    async create(obj, req) {
+      // kube's create handler records the request's fields before the review is answered,
+      // so a review's metadata carries an Update entry (and the "must be empty" errors quote it).
+      managerOf().update(null, obj, { manager: req.manager, subresource: '' });
+      // kube's EnsureObjectNamespaceMatchesRequestNamespace, as its create handler runs it.
+      if (!namespaced) delete obj.metadata.namespace;
+      else if (!obj.metadata.namespace) obj.metadata.namespace = req.namespace;
+      else if (obj.metadata.namespace !== req.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      const answer = handle(obj, { user: req.user, namespace: req.namespace }, authority);
+      return { kind, apiVersion: `${AUTHORIZATION_GROUP}/v1`, metadata: goObjectMeta(answer.metadata), spec: answer.spec ?? {}, status: answer.status };
     },
-  };
+  });
 }
 
 /** The four access review resources, answered by `authority` (the server's authorizer chain and rule resolvers). */

@@ -8,20 +8,16 @@ import type { KObject } from '../../machinery/object.js';
 import { nameIsPathSegment } from '../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../printers.js';
 import type { ResourceDef, Strategy, TableConvertor } from '../types.js';
+import { plainStrategy } from '../plain-strategy.js';
 import type { BindingObject } from './types.js';
 import { RBAC_GROUP } from './types.js';
 
 export function rbacStrategy(validate: (obj: KObject) => FieldError[], validateUpdate?: (obj: KObject, old: KObject) => FieldError[]): Strategy {
-  return {
+  return plainStrategy({
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    tracksGeneration: false,
-    applyDefaults: () => undefined,
-    prepareForCreate: () => undefined,
-    prepareForUpdate: () => undefined,
     validate,
     validateUpdate: (obj, old) => [...validate(obj), ...(validateUpdate?.(obj, old) ?? [])],
-  };
+  });
 }
 
 /** rbac.SubjectsStrings: users, groups and `namespace/name` of service accounts. */

@@ -2,23 +2,19 @@
 // garbage-collection finalizers, names only need to be path segments. The events.k8s.io/v1
 // resource serves the same objects in its own shape (../../events/events/strategy.ts).
 
-import type { ResourceDef, Strategy, TableColumn } from '../../types.js';
+import type { ResourceDef, TableColumn } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsPathSegment } from '../../../machinery/validation/name-validators.js';
 import { asObj, str, type Obj } from '../../../machinery/json-view.js';
 import { NAME_COLUMN, column, humanDuration } from '../../printers.js';
 import { validateEventCreate, validateEventUpdate } from './validation.js';
 
-const strategy: Strategy = {
+const strategy = plainStrategy({
   allowCreateOnUpdate: true,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
   validate: (obj) => validateEventCreate(obj, 'v1'),
   validateUpdate: (obj, old) => validateEventUpdate(obj, old, 'v1'),
-};
+});
 
 const since = (ts: unknown, now: Date): string => (typeof ts === 'string' && ts ? humanDuration(now.getTime() - Date.parse(ts)) : '<unknown>');
 

@@ -9,7 +9,8 @@ import type { KObject } from '../../../machinery/object.js';
 import { nowTimestamp } from '../../../machinery/meta.js';
 import { asArr, asObj, str, type Obj } from '../../../machinery/json-view.js';
 import { notSupported, required } from '../../../machinery/validation/field.js';
-import type { ActionSubresource, Strategy } from '../../types.js';
+import type { ActionSubresource } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 
 /** The reason a pod cannot take the binding (kube's plain error, turned into a Conflict). */
 class NotBindable extends Error {}
@@ -35,16 +36,7 @@ function markScheduled(status: Obj): void {
 }
 
 // The pod goes to storage as bound, with no strategy rule of its own (kube's direct write).
-const bindingStrategy: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
-  validate: () => [],
-  validateUpdate: () => [],
-};
+const bindingStrategy = plainStrategy();
 
 const POD_BINDING = { group: '', resource: 'pods/binding' };
 

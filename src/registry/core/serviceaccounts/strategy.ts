@@ -2,20 +2,12 @@
 // is a DNS subdomain); tokens are not stored here but issued through the `token` action,
 // which the server attaches (it needs the signing key: see src/auth/serviceaccount/).
 
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { ResourceDef } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
-const strategy: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
-  validate: () => [],
-  validateUpdate: () => [],
-};
+const strategy = plainStrategy();
 
 export const SECRETS_COLUMN_DESCRIPTION =
   'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". The "kubernetes.io/enforce-mountable-secrets" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret';

@@ -2,7 +2,8 @@
 // them from the same storage. Writes are validated as kube validates requests of this version
 // (the strict rules, most fields immutable), on the core form.
 
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { ResourceDef } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { asObj, str, type Obj } from '../../../machinery/json-view.js';
@@ -10,16 +11,11 @@ import { eventToCore, eventToV1 } from '../../core/events/convert.js';
 import { EVENT_COLUMNS, eventCells } from '../../core/events/strategy.js';
 import { validateEventCreate, validateEventUpdate } from '../../core/events/validation.js';
 
-const strategy: Strategy = {
+const strategy = plainStrategy({
   allowCreateOnUpdate: true,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
   validate: (obj) => validateEventCreate(eventToCore(obj), 'events.k8s.io/v1'),
   validateUpdate: (obj, old) => validateEventUpdate(eventToCore(obj), eventToCore(old), 'events.k8s.io/v1'),
-};
+});
 
 const regarding = (field: string) => (obj: KObject): string => str(asObj((obj as unknown as Obj).regarding)?.[field]);
 

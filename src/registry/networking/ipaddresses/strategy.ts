@@ -4,7 +4,8 @@
 // kube 1.33's does; a user may create one to reserve an address.
 
 import type { FieldError } from '../../../machinery/errors.js';
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { ResourceDef } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 import type { KObject } from '../../../machinery/object.js';
 import { invalid, required } from '../../../machinery/validation/field.js';
 import { isDNS1123Subdomain } from '../../../machinery/validation/names.js';
@@ -43,20 +44,14 @@ function parentRefGo(ref: unknown): { goString: string } {
   return { goString: `networking.ParentReference{Group:${f('group')}, Resource:${f('resource')}, Namespace:${f('namespace')}, Name:${f('name')}}` };
 }
 
-const strategy: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
+const strategy = plainStrategy({
   validate: (obj) => validateParentRef(parentRefOf(obj)),
   validateUpdate(obj, old) {
     const errs = validateParentRef(parentRefOf(obj));
     if (!deepEqual(parentRefOf(obj), parentRefOf(old))) errs.push(invalid('spec.parentRef', parentRefGo(parentRefOf(obj)), 'field is immutable'));
     return errs;
   },
-};
+});
 
 function parentRefText(obj: KObject): string {
   const p = asObj(parentRefOf(obj)) as Obj | undefined;

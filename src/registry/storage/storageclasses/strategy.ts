@@ -4,7 +4,8 @@
 // defaults). kapi's first start creates the class `standard`, the default for claims.
 
 import type { FieldError } from '../../../machinery/errors.js';
-import type { ResourceDef, Strategy } from '../../types.js';
+import type { ResourceDef } from '../../types.js';
+import { plainStrategy } from '../../plain-strategy.js';
 import type { KObject } from '../../../machinery/object.js';
 import { isQualifiedName, nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { forbidden, invalid, notSupported, required, tooLong } from '../../../machinery/validation/field.js';
@@ -79,16 +80,7 @@ function validateUpdate(obj: KObject, old: KObject): FieldError[] {
   return errs;
 }
 
-const strategy: Strategy = {
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  tracksGeneration: false,
-  applyDefaults: () => undefined,
-  prepareForCreate: () => undefined,
-  prepareForUpdate: () => undefined,
-  validate,
-  validateUpdate,
-};
+const strategy = plainStrategy({ validate, validateUpdate });
 
 function cells(obj: KObject, now: Date): unknown[] {
   const name = isDefaultClass(obj) ? `${obj.metadata.name} (default)` : obj.metadata.name;
