@@ -9,8 +9,6 @@
 
 import type { GenericStore } from '../../registry/generic/store.js';
 import type { KObject } from '../../machinery/object.js';
-import type { WriteChecks } from '../../registry/types.js';
-import type { UserInfo } from '../authn/user.js';
 import { alwaysAllow, alwaysDeny, authorizerChain, privilegedGroups, ruleResolverChain, type Authorizer, type RuleResolver } from './authorizer.js';
 import { RbacIndex, type RbacStores } from './rbac/index.js';
 import { RBACAuthorizer } from './rbac/authorizer.js';
@@ -21,6 +19,7 @@ import { BOOTSTRAP_CLUSTER_ROLES } from './rbac/bootstrap/policy.generated.js';
 import type { PolicyRule } from '../../registry/rbac/types.js';
 import { RBAC_GROUP } from '../../registry/rbac/types.js';
 import type { AuthorizationMode } from './modes.js';
+import type { RequestWriteChecks, WriteRequest } from './write-request.js';
 
 export { DEFAULT_AUTHORIZATION_MODES, parseAuthorizationModes, type AuthorizationMode } from './modes.js';
 
@@ -29,18 +28,7 @@ export interface AccessSources {
   store(group: string, resource: string): GenericStore | undefined;
 }
 
-/** The request a write comes with, as the write checks need it. */
-export interface WriteRequest {
-  user: UserInfo;
-  group: string;
-  resource: string;
-  subresource: string;
-  namespace: string;
-  /** The object the URL names ('' for a create). */
-  name: string;
-}
-
-export type RequestWriteChecks = WriteChecks & { delete?(obj: KObject): void };
+export type { RequestWriteChecks, WriteRequest } from './write-request.js';
 
 export class AccessControl {
   readonly authorizer: Authorizer;

@@ -9,22 +9,11 @@
 import type { KObject } from '../../../machinery/object.js';
 import { forbidden, notFound, type GroupResource } from '../../../machinery/errors.js';
 import { deepEqual } from '../../../machinery/json-view.js';
-import type { WriteChecks } from '../../../registry/types.js';
-import type { UserInfo } from '../../authn/user.js';
 import { NODE_LEASE_NAMESPACE, nodeIdentity } from './authorizer.js';
 import type { Attributes, AuthorizationResult } from '../authorizer.js';
+import type { RequestWriteChecks, WriteRequest } from '../write-request.js';
 import { featureEnabled } from '../../../machinery/feature-gates.js';
 import { goQuote } from '../../../machinery/go-format.js';
-
-export interface NodeWrite {
-  user: UserInfo;
-  group: string;
-  resource: string;
-  subresource: string;
-  namespace: string;
-  /** The object named by the URL ('' for a create). */
-  name: string;
-}
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const NODE_RESTRICTION_NAMESPACE = 'node-restriction.kubernetes.io';
@@ -72,18 +61,18 @@ const specOf = (o: KObject): Record<string, unknown> => (o.spec ?? {}) as Record
 
 /** The checks NodeRestriction makes of a node's write, or none for other users and resources. */
 export function nodeWriteChecks(
-  w: NodeWrite,
+  w: WriteRequest,
   lookupNode?: (name: string) => KObject | undefined,
   lookupPod?: (namespace: string, name: string) => KObject | undefined,
   authorize?: (a: Attributes) => AuthorizationResult,
-): (WriteChecks & { delete?(obj: KObject): void }) | undefined {
+): RequestWriteChecks | undefined {
   const { isNode, nodeName } = nodeIdentity(w.user);
   if (!isNode) return undefined;
   const gr: GroupResource = { group: w.group, resource: w.resource };
   const refuse = (name: string, why: string): never => {
     throw forbidden(gr, name, why);
   };
-  const everything = (why: string): WriteChecks & { delete?(obj: KObject): void } => ({
+  const everything = (why: string): RequestWriteChecks => ({
     create: (o) => refuse(o.metadata.name ?? '', why),
     update: (o) => refuse(o.metadata.name ?? '', why),
     delete: (o) => refuse(o.metadata.name ?? '', why),
