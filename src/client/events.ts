@@ -11,6 +11,7 @@
 
 import type { Logger } from 'pino';
 import type { Obj } from '../machinery/json-view.js';
+import { TokenBucket } from './token-bucket.js';
 
 export interface EventSink {
   create(namespace: string, event: Obj): Promise<unknown>;
@@ -58,33 +59,6 @@ function nanoHex(ms: number): string {
 
 const microTime = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 const time = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-class TokenBucket {
-  private tokens: number;
-  private last = Date.now();
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-  ) {
-    this.tokens = burst;
-  }
-  private refill(): void {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-  }
-  take(): boolean {
-    this.refill();
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-  /** ms until a token is there. */
-  wait(): number {
-    this.refill();
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
-  }
-}
 
 const MAX_QUEUE = 1000;
 const CACHE_SIZE = 4096;

@@ -16,6 +16,7 @@ import { StatusError } from '../../machinery/errors.js';
 import { nowTimestamp } from '../../machinery/meta.js';
 import { NotLeadingError } from './leading.js';
 import type { ControllerClient } from './client.js';
+import { TokenBucket } from '../../client/token-bucket.js';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -94,26 +95,6 @@ function aggregateKey(e: CoreEvent): string {
   return [e.source.component ?? '', e.source.host ?? '', ...refKey(r), r.uid ?? '', r.apiVersion ?? '', e.type, e.reason, e.reportingComponent, e.reportingInstance].join('\x00');
 }
 
-/** A token bucket that answers at once (flowcontrol's passive limiter). */
-class PassiveBucket {
-  private tokens: number;
-  private last = Date.now();
-  constructor(
-    private readonly qps: number,
-    private readonly burst: number,
-  ) {
-    this.tokens = burst;
-  }
-  tryAccept(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.qps);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
 let lastNanos = 0n;
 
 /** Unix time in nanoseconds, strictly increasing within the process (event names). */
@@ -132,7 +113,7 @@ interface Observation {
 }
 
 export class EventRecorder {
-  private readonly spam = new Lru<PassiveBucket>(LRU_SIZE);
+  private readonly spam = new Lru<TokenBucket>(LRU_SIZE);
   private readonly aggregates = new Lru<{ local: Set<string>; last: number }>(LRU_SIZE);
   private readonly seen = new Lru<Observation>(LRU_SIZE);
   private readonly pending: CoreEvent[] = [];
@@ -213,9 +194,9 @@ export class EventRecorder {
     }
     this.seen.set(key, { count: ev.count, firstTimestamp: ev.firstTimestamp, name: ev.metadata.name! });
     let bucket = this.spam.get(spamKey(ev));
-    if (!bucket) bucket = new PassiveBucket(SPAM_QPS, SPAM_BURST);
+    if (!bucket) bucket = new TokenBucket(SPAM_QPS, SPAM_BURST);
     this.spam.set(spamKey(ev), bucket);
-    if (!bucket.tryAccept()) return undefined;
+    if (!bucket.take()) return undefined;
     return { ev, update };
   }
 

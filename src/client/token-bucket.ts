@@ -1,0 +1,30 @@
+// The token bucket the event recorders limit their writes with (client-go's flowcontrol
+// token bucket): `burst` tokens at first, refilled at `perSecond`.
+
+export class TokenBucket {
+  private tokens: number;
+  private last = Date.now();
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+  private refill(): void {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+  }
+  /** Takes a token if there is one, at once (flowcontrol's passive limiter). */
+  take(): boolean {
+    this.refill();
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+  /** ms until a token is there. */
+  wait(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.perSecond) * 1000);
+  }
+}
