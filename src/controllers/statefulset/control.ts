@@ -565,12 +565,7 @@ export class StatefulSetControl {
       }
       for (let target = replicas.length - 1; target >= updateMin; target--) {
         const pod = replicas[target]!;
-        if (podRevision(pod) !== updateRevision.metadata.name && !isTerminating(pod)) {
-          try {
-            await this.deletePod(key, set, pod);
-          } catch (e) {
-            if (!isNotFound(e)) throw e;
-          }
+        if (await this.deleteOutdated(key, set, pod, updateRevision)) {
           status.currentReplicas--;
           return status;
         }
@@ -600,16 +595,22 @@ export class StatefulSetControl {
     let deleted = 0;
     for (let target = replicas.length - 1; target >= updateMin && deleted < toDelete; target--) {
       const pod = replicas[target]!;
-      if (podRevision(pod) !== updateRevision.metadata.name && !isTerminating(pod)) {
-        try {
-          await this.deletePod(key, set, pod);
-        } catch (e) {
-          if (!isNotFound(e)) throw e;
-        }
+      if (await this.deleteOutdated(key, set, pod, updateRevision)) {
         deleted++;
         status.currentReplicas--;
       }
     }
+  }
+
+  /** Deletes a live replica of an older revision, to be recreated at `updateRevision`; whether it was one (already gone counts). */
+  private async deleteOutdated(key: string, set: KObject, pod: KObject, updateRevision: KObject): Promise<boolean> {
+    if (podRevision(pod) === updateRevision.metadata.name || isTerminating(pod)) return false;
+    try {
+      await this.deletePod(key, set, pod);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+    return true;
   }
 
   /** newVersionedStatefulSetPod: below the partition (or the current count) at the current revision. */

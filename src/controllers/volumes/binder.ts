@@ -25,6 +25,7 @@ import { RateLimitingQueue } from '../framework/workqueue.js';
 import { startWorkers } from '../framework/controller.js';
 import { informersOf, type Controller, type ControllerContext } from '../manager.js';
 import { CONTROLLER_MANAGER } from '../framework/client.js';
+import { annotations, claimKey, meta, spec } from './fields.js';
 
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
@@ -43,10 +44,6 @@ export interface VolumeStores {
   events: GenericStore;
 }
 
-const meta = (o: Obj): Obj => asObj(o.metadata) ?? {};
-const spec = (o: Obj): Obj => asObj(o.spec) ?? {};
-const annotations = (o: Obj): Record<string, string> => (asObj(meta(o).annotations) ?? {}) as Record<string, string>;
-const claimKey = (c: Obj): string => `${str(meta(c).namespace)}/${str(meta(c).name)}`;
 const requestOf = (c: Obj): number => qty(asObj(asObj(spec(c).resources)?.requests)?.storage)?.value ?? 0;
 const capacityOf = (v: Obj): number => qty(asObj(spec(v).capacity)?.storage)?.value ?? 0;
 const modes = (o: Obj): string[] => asArr(spec(o).accessModes).map(str);

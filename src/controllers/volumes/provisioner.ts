@@ -22,6 +22,7 @@ import { RateLimitingQueue } from '../framework/workqueue.js';
 import { startWorkers } from '../framework/controller.js';
 import { informersOf, type Controller, type ControllerContext } from '../manager.js';
 import { ANN_PROVISIONED_BY, ANN_SELECTED_NODE, ANN_STORAGE_PROVISIONER, ANN_BETA_STORAGE_PROVISIONER } from './binder.js';
+import { annotations, claimKey, meta, spec } from './fields.js';
 
 export interface ProvisionerStores {
   claims: GenericStore;
@@ -32,11 +33,6 @@ export interface ProvisionerStores {
 
 /** Where the simulated volumes "live" on a node (a hostPath; nothing is written there). */
 const VOLUME_ROOT = '/var/lib/kapi/volumes';
-
-const meta = (o: Obj): Obj => asObj(o.metadata) ?? {};
-const spec = (o: Obj): Obj => asObj(o.spec) ?? {};
-const annotations = (o: Obj): Record<string, string> => (asObj(meta(o).annotations) ?? {}) as Record<string, string>;
-const claimKey = (c: Obj): string => `${str(meta(c).namespace)}/${str(meta(c).name)}`;
 
 export class SimulatedProvisioner implements Controller {
   private readonly claims: SharedInformer;
