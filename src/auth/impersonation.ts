@@ -82,46 +82,31 @@ export function impersonationRequests(headers: DistinctHeaders): ImpersonationRe
   return out;
 }
 
+/** The resource each kind of impersonation is authorized on (all at version v1). */
+const IMPERSONATED_RESOURCE: Record<ImpersonationRequest['kind'], { apiGroup: string; resource: string }> = {
+  ServiceAccount: { apiGroup: '', resource: 'serviceaccounts' },
+  User: { apiGroup: '', resource: 'users' },
+  Group: { apiGroup: '', resource: 'groups' },
+  UserExtra: { apiGroup: 'authentication.k8s.io', resource: 'userextras' },
+  UID: { apiGroup: 'authentication.k8s.io', resource: 'uids' },
+};
+
 /** The attributes authorized for one request of the list. */
 export function impersonationAttributes(requestor: UserInfo, r: ImpersonationRequest): Attributes {
-  const a: Attributes = {
+  const { apiGroup, resource } = IMPERSONATED_RESOURCE[r.kind];
+  return {
     user: requestor,
     verb: 'impersonate',
     isResourceRequest: true,
     path: '',
-    apiGroup: '',
-    apiVersion: '',
+    apiGroup,
+    apiVersion: 'v1',
     namespace: r.namespace,
-    resource: '',
-    subresource: '',
+    resource,
+    // An extra's key is the subresource.
+    subresource: r.kind === 'UserExtra' ? r.fieldPath : '',
     name: r.name,
   };
-  switch (r.kind) {
-    case 'ServiceAccount':
-      a.resource = 'serviceaccounts';
-      a.apiVersion = 'v1';
-      break;
-    case 'User':
-      a.resource = 'users';
-      a.apiVersion = 'v1';
-      break;
-    case 'Group':
-      a.resource = 'groups';
-      a.apiVersion = 'v1';
-      break;
-    case 'UserExtra':
-      a.resource = 'userextras';
-      a.subresource = r.fieldPath;
-      a.apiGroup = 'authentication.k8s.io';
-      a.apiVersion = 'v1';
-      break;
-    case 'UID':
-      a.resource = 'uids';
-      a.apiGroup = 'authentication.k8s.io';
-      a.apiVersion = 'v1';
-      break;
-  }
-  return a;
 }
 
 export type ImpersonationOutcome = { user: UserInfo } | { denied: Attributes; reason: string };

@@ -42,17 +42,21 @@ function merge(...maps: (Record<string, string> | undefined)[]): Record<string, 
   return out;
 }
 
+/** Puts the policy's labels and annotations on `result` (existing values win); whether that changed the existing object's. */
+function mergeMetadata(result: KObject, existing: KObject, expected: KObject): boolean {
+  const annotations = merge(expected.metadata.annotations, existing.metadata.annotations);
+  const labels = merge(expected.metadata.labels, existing.metadata.labels);
+  if (annotations) result.metadata.annotations = annotations;
+  if (labels) result.metadata.labels = labels;
+  return !deepEqual(annotations, existing.metadata.annotations) || !deepEqual(labels, existing.metadata.labels);
+}
+
 /** What an existing role must become to hold the policy's role (computeReconciledRole, union mode). */
 export function reconcileRole(existing: KObject, expected: KObject): Reconciled {
   const result = clone(existing) as RoleObject;
   let operation: Operation = 'none';
   const isProtected = existing.metadata.annotations?.[AUTO_UPDATE_ANNOTATION] === 'false';
-  const annotations = merge(expected.metadata.annotations, existing.metadata.annotations);
-  if (!deepEqual(annotations, existing.metadata.annotations)) operation = 'update';
-  const labels = merge(expected.metadata.labels, existing.metadata.labels);
-  if (!deepEqual(labels, existing.metadata.labels)) operation = 'update';
-  if (annotations) result.metadata.annotations = annotations;
-  if (labels) result.metadata.labels = labels;
+  if (mergeMetadata(result, existing, expected)) operation = 'update';
 
   const exp = expected as RoleObject;
   const missing = covers((existing as RoleObject).rules ?? [], exp.rules ?? []).missing;
@@ -87,12 +91,7 @@ export function reconcileBinding(existing: KObject, expected: KObject): Reconcil
   if (!deepEqual(e.roleRef, x.roleRef)) return { operation: 'recreate', protected: isProtected, object: clone(expected) };
   const result = clone(existing) as BindingObject;
   let operation: Operation = 'none';
-  const annotations = merge(expected.metadata.annotations, existing.metadata.annotations);
-  if (!deepEqual(annotations, existing.metadata.annotations)) operation = 'update';
-  const labels = merge(expected.metadata.labels, existing.metadata.labels);
-  if (!deepEqual(labels, existing.metadata.labels)) operation = 'update';
-  if (annotations) result.metadata.annotations = annotations;
-  if (labels) result.metadata.labels = labels;
+  if (mergeMetadata(result, existing, expected)) operation = 'update';
   const have = e.subjects ?? [];
   const missing: Subject[] = [];
   for (const s of x.subjects ?? []) if (!have.some((h) => sameSubject(h, s)) && !missing.some((m) => sameSubject(m, s))) missing.push(s);
