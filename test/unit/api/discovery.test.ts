@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import Koa from 'koa';
-import Router from '@koa/router';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field
 type Json = Record<string, any>;
 import { compareKubeAwareVersions, installDiscovery } from '../../../src/api/discovery.js';
-import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import type { ResourceDef, Strategy } from '../../../src/registry/types.js';
-import { parseRequestInfo } from '../../../src/api/request-info.js';
-import { kubeClient, type KubeClient } from '../../support/kube.js';
+import { startHarness, type Harness } from '../../support/koa-harness.js';
 
 const dummyStrategy = {} as Strategy;
 
@@ -64,47 +58,15 @@ const KUBECTL_ACCEPT =
   'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 const AGGREGATED_CT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
-let server: Server;
-let base: string;
+let harness: Harness;
 
 beforeAll(async () => {
-  const app = new Koa();
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      if (err instanceof PageNotFound) {
-        ctx.status = 404;
-        ctx.type = 'text/plain; charset=utf-8';
-        ctx.body = '404 page not found\n';
-        return;
-      }
-      if (!(err instanceof StatusError)) throw err;
-      ctx.status = err.code;
-      ctx.body = err.status;
-    }
-  });
-  app.use(async (ctx, next) => {
-    ctx.state.requestInfo = parseRequestInfo(ctx.method, ctx.path, new URLSearchParams(ctx.querystring));
-    await next();
-  });
-  const router = new Router();
-  installDiscovery(router, () => DEFS);
-  app.use(router.routes());
-  server = app.listen(0);
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  harness = await startHarness((router) => installDiscovery(router, () => DEFS));
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => harness.close());
 
-let plainClient: KubeClient | undefined;
-// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
-const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
-
-const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => client().fetch(path, { headers });
+const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => harness.client().fetch(path, { headers });
 
 const svh = (gvk: string): string => createHash('sha256').update(gvk).digest().subarray(0, 8).toString('base64');
 
@@ -114,7 +76,7 @@ describe('plain discovery', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('vary')).toBeNull();
-    const port = new URL(base).port;
+    const port = new URL(harness.base).port;
     expect(await res.json()).toEqual({
       kind: 'APIVersions',
       versions: ['v1'],

@@ -1,12 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PageNotFound, StatusError } from '../../../src/machinery/errors.js';
 import { installHealth, type HealthCheck } from '../../../src/server/health.js';
-import { parseRequestInfo } from '../../../src/api/request-info.js';
-import { kubeClient, type KubeClient } from '../../support/kube.js';
+import { serveApp, startHarness, type Harness, type Served } from '../../support/koa-harness.js';
 
 let etcdHealthy = true;
 
@@ -28,47 +24,15 @@ const CHECKS: HealthCheck[] = [
   },
 ];
 
-let server: Server;
-let base: string;
+let harness: Harness;
 
 beforeAll(async () => {
-  const app = new Koa();
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      if (err instanceof PageNotFound) {
-        ctx.status = 404;
-        ctx.type = 'text/plain; charset=utf-8';
-        ctx.body = '404 page not found\n';
-        return;
-      }
-      if (!(err instanceof StatusError)) throw err;
-      ctx.status = err.code;
-      ctx.body = err.status;
-    }
-  });
-  app.use(async (ctx, next) => {
-    ctx.state.requestInfo = parseRequestInfo(ctx.method, ctx.path, new URLSearchParams(ctx.querystring));
-    await next();
-  });
-  const router = new Router();
-  installHealth(router, CHECKS);
-  app.use(router.routes());
-  server = app.listen(0);
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  harness = await startHarness((router) => installHealth(router, CHECKS));
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => harness.close());
 
-let plainClient: KubeClient | undefined;
-// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
-const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
-
-const get = (path: string): Promise<Response> => client().fetch(path);
+const get = (path: string): Promise<Response> => harness.client().fetch(path);
 
 describe('health endpoints', () => {
   it('/livez answers a bare ok as plain text', async () => {
@@ -160,18 +124,13 @@ describe('health endpoints', () => {
 });
 
 describe('--livez-grace-period', () => {
-  async function serve(startedAt: number): Promise<{ base: string; close(): Promise<void> }> {
+  async function serve(startedAt: number): Promise<Served> {
     const app = new Koa();
     const router = new Router();
     const hook: HealthCheck = { name: 'poststarthook/slow-hook', livez: true, readyz: true, postStartHook: true, run: () => Promise.reject(new Error('still running')) };
     installHealth(router, [hook], { livezGracePeriodMs: 60_000, startedAt });
     app.use(router.routes());
-    const s = app.listen(0);
-    await new Promise<void>((resolve) => s.once('listening', () => resolve()));
-    return {
-      base: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
-      close: () => new Promise<void>((resolve) => s.close(() => resolve())),
-    };
+    return serveApp(app);
   }
 
   it('takes an unfinished post-start hook as finished on /livez while the grace period lasts; /readyz does not', async () => {

@@ -1,10 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import Koa from 'koa';
-import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusError, notFound } from '../../../src/machinery/errors.js';
+import { notFound } from '../../../src/machinery/errors.js';
 import {
   cleanDryRun,
   installMetrics,
@@ -14,98 +10,73 @@ import {
 } from '../../../src/server/metrics.js';
 import { maxInflightFilter } from '../../../src/server/filters/max-inflight.js';
 import { watcherRegistered, watcherUnregistered } from '../../../src/cache/metrics.js';
-import { parseRequestInfo } from '../../../src/api/request-info.js';
-import { kubeClient, type KubeClient } from '../../support/kube.js';
+import { startHarness, type Harness } from '../../support/koa-harness.js';
 
-let server: Server;
-let base: string;
+let harness: Harness;
 let releaseSlow: (() => void) | undefined;
 
 beforeAll(async () => {
-  const app = new Koa();
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      if (!(err instanceof StatusError)) throw err;
-      ctx.status = err.code;
-      ctx.body = err.status;
-    }
-  });
-  app.use(async (ctx, next) => {
-    ctx.state.requestInfo = parseRequestInfo(ctx.method, ctx.path, new URLSearchParams(ctx.querystring));
-    await next();
-  });
-  app.use(metricsMiddleware());
-  // The in-flight gauges are the in-flight filter's, as kube's are its max-in-flight filter's.
-  app.use(
-    maxInflightFilter({
-      maxRequestsInflight: 400,
-      maxMutatingRequestsInflight: 200,
-      requestTimeoutMs: 60_000,
-      observe: observeInflight,
-      onDrop: () => undefined,
-    }),
-  );
-  const router = new Router();
-  installMetrics(router);
-  const sts = '/apis/apps/v1/namespaces/:ns/statefulsets';
-  router.get(sts, (ctx) => {
-    if (ctx.query.watch) {
-      // A watch hands a stream to Koa and returns: that is when it is recorded.
-      const stream = new PassThrough();
-      ctx.type = 'application/json';
-      ctx.body = stream;
-      stream.end('{"type":"ADDED","object":{}}\n');
-      return;
-    }
-    ctx.body = { kind: 'StatefulSetList', items: [] };
-  });
-  router.get(`${sts}/:name`, (ctx) => {
-    if (ctx.params.name === 'missing') throw notFound({ group: 'apps', resource: 'statefulsets' }, 'missing');
-    ctx.body = `${JSON.stringify({ kind: 'StatefulSet', metadata: { name: ctx.params.name } })}\n`;
-  });
-  router.post(sts, (ctx) => {
-    ctx.status = 201;
-    ctx.body = { kind: 'StatefulSet' };
-  });
-  router.patch(`${sts}/:name`, (ctx) => {
-    ctx.body = { kind: 'StatefulSet' };
-  });
-  router.delete(sts, (ctx) => {
-    ctx.body = { kind: 'StatefulSetList', items: [] };
-  });
-  router.get('/apis/scheduling.k8s.io/v1/priorityclasses', (ctx) => {
-    ctx.body = { kind: 'PriorityClassList', items: [] };
-  });
-  router.put('/apis/scheduling.k8s.io/v1/priorityclasses/:name', async (ctx) => {
-    await new Promise<void>((resolve) => {
-      releaseSlow = resolve;
+  harness = await startHarness((router, app) => {
+    app.use(metricsMiddleware());
+    // The in-flight gauges are the in-flight filter's, as kube's are its max-in-flight filter's.
+    app.use(
+      maxInflightFilter({
+        maxRequestsInflight: 400,
+        maxMutatingRequestsInflight: 200,
+        requestTimeoutMs: 60_000,
+        observe: observeInflight,
+        onDrop: () => undefined,
+      }),
+    );
+      installMetrics(router);
+    const sts = '/apis/apps/v1/namespaces/:ns/statefulsets';
+    router.get(sts, (ctx) => {
+      if (ctx.query.watch) {
+        // A watch hands a stream to Koa and returns: that is when it is recorded.
+        const stream = new PassThrough();
+        ctx.type = 'application/json';
+        ctx.body = stream;
+        stream.end('{"type":"ADDED","object":{}}\n');
+        return;
+      }
+      ctx.body = { kind: 'StatefulSetList', items: [] };
     });
-    ctx.body = { kind: 'PriorityClass' };
+    router.get(`${sts}/:name`, (ctx) => {
+      if (ctx.params.name === 'missing') throw notFound({ group: 'apps', resource: 'statefulsets' }, 'missing');
+      ctx.body = `${JSON.stringify({ kind: 'StatefulSet', metadata: { name: ctx.params.name } })}\n`;
+    });
+    router.post(sts, (ctx) => {
+      ctx.status = 201;
+      ctx.body = { kind: 'StatefulSet' };
+    });
+    router.patch(`${sts}/:name`, (ctx) => {
+      ctx.body = { kind: 'StatefulSet' };
+    });
+    router.delete(sts, (ctx) => {
+      ctx.body = { kind: 'StatefulSetList', items: [] };
+    });
+    router.get('/apis/scheduling.k8s.io/v1/priorityclasses', (ctx) => {
+      ctx.body = { kind: 'PriorityClassList', items: [] };
+    });
+    router.put('/apis/scheduling.k8s.io/v1/priorityclasses/:name', async (ctx) => {
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
+      ctx.body = { kind: 'PriorityClass' };
+    });
+    router.get('/boom', () => {
+      throw new Error('unexpected');
+    });
+    router.get('/healthz', (ctx) => {
+      ctx.body = 'ok';
+    });
+    app.silent = true;
   });
-  router.get('/boom', () => {
-    throw new Error('unexpected');
-  });
-  router.get('/healthz', (ctx) => {
-    ctx.body = 'ok';
-  });
-  app.use(router.routes());
-  app.silent = true;
-  server = app.listen(0);
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => harness.close());
 
-let plainClient: KubeClient | undefined;
-// These suites drive one filter chain in process over plain HTTP, through the tests' one client.
-const client = (): KubeClient => (plainClient ??= kubeClient(base, {}));
-
-const req = (path: string, init: RequestInit = {}): Promise<Response> => client().fetch(path, init);
+const req = (path: string, init: RequestInit = {}): Promise<Response> => harness.client().fetch(path, init);
 
 async function scrape(): Promise<string> {
   const res = await req('/metrics');
