@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../support/server.js';
 import { serviceAccountKubeconfig } from '../support/service-account.js';
 
 // Debian's interpreter, where python3-kubernetes installs (a python3 earlier on PATH, e.g.
@@ -20,10 +20,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 function runPython(kubeconfig: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolvePromise) => {

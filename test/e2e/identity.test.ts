@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, http, kubeClient, kubectl, removeDir, startKapi, tokenKubeconfig, withToken, type KapiProcess } from '../support/server.js';
+import { anonymous, http, kubeClient, kubectl, removeDir, startKapi, stopKapi, tokenKubeconfig, withToken, type KapiProcess } from '../support/server.js';
 
 const CLI = resolve(import.meta.dirname, '..', '..', 'dist', 'src', 'cli.js');
 const run = promisify(execFile);
@@ -33,10 +33,7 @@ beforeAll(async () => {
   k = await startKapi({ dataDir: dir, args: ['--token-auth-file', tokensFile] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 /** kubectl with a kubeconfig that carries `token`. */
 async function kubectlWithToken(token: string, args: string[]) {

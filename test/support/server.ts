@@ -115,6 +115,13 @@ export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** Stops a kapi from startKapi, if it got that far, and removes its data: a test file's afterAll. */
+export async function stopKapi(k: KapiProcess | undefined): Promise<void> {
+  if (!k) return;
+  await k.stop();
+  await removeDir(k.dataDir);
+}
+
 export { kubectlPath, kubectlVersion } from './kubectl-bin.js';
 import { kubectlPath } from './kubectl-bin.js';
 

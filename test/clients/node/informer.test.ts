@@ -16,7 +16,7 @@ import {
   type V1StatefulSet,
   type Watch,
 } from '@kubernetes/client-node';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 let k: KapiProcess;
 let kc: KubeConfig;
@@ -34,10 +34,7 @@ beforeAll(async () => {
   expect(kc.getCurrentUser()?.certData).toBeTruthy();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthenticationV1Api, CoreV1Api, KubeConfig, Watch, type V1Pod } from '@kubernetes/client-node';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { serviceAccountKubeconfig } from '../../support/service-account.js';
 
 let k: KapiProcess;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 it('authenticates with a service account token and works with it', async () => {
   // The admin's client asks for the token, as `kubectl create token` does.

@@ -5,7 +5,7 @@
 // annotation, and the volume provisioner (Immediate, WaitForFirstConsumer, release and delete).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, removeDir, startKapi } from '../../support/server.js';
+import { kubectl, startKapi, stopKapi } from '../../support/server.js';
 import { eventually, expectCode, http, json, sleep, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 
 let k: KapiProcess;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   await eventually('two Ready nodes', async () => (await readyNodes()).length === 2, 30_000);
 }, 60_000);
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 async function get(path: string): Promise<Obj | undefined> {
   const r = await http(k, 'GET', path);

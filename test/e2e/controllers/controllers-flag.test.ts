@@ -3,7 +3,7 @@
 // unknown name stops the server at start with kube's message.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { STS, expectCode, http, sts, uniq, type KapiProcess } from '../http/helpers.js';
 import { PODS } from './helpers.js';
 
@@ -13,10 +13,7 @@ beforeAll(async () => {
   k = await startKapi({ args: ['--controllers', '*,-statefulset'] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('--controllers', () => {
   it('-statefulset leaves StatefulSets alone while the other controllers run', async () => {

@@ -6,7 +6,7 @@
 // by the test through the API.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, removeDir, startKapi } from '../../support/server.js';
+import { kubectl, removeDir, startKapi, stopKapi } from '../../support/server.js';
 import { PDB, STS, WatchStream, eventually, expectCode, http, pdb, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, setReady, waitFor, waitPods } from './helpers.js';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const evict = (ns: string, name: string, extra: Obj = {}, query = ''): Promise<Obj> =>
   http(k, 'POST', `${PODS(ns, name)}/eviction${query}`, { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name }, ...extra }) as Promise<Obj>;

@@ -6,7 +6,7 @@
 // reference.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { PDB, eventually, expectCode, http, pdb, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, waitFor, waitGone } from './helpers.js';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 async function owner(): Promise<Obj> {
   const name = uniq('owner');

@@ -6,7 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlPath, removeDir, startKapi, type KubectlResult } from '../../support/server.js';
+import { kubectl, kubectlPath, startKapi, stopKapi, type KubectlResult } from '../../support/server.js';
 import { PDB, STS, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
@@ -16,10 +16,7 @@ beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const web = (ns: string, replicas = 3): string => `apiVersion: v1
 kind: Service

@@ -3,7 +3,7 @@
 // deleted claim stays (Terminating) while an unfinished pod uses it and goes once none does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { expectCode, http, sleep, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 import { PODS, PVCS, waitGone } from './helpers.js';
 
@@ -15,10 +15,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const claim = (name: string): Obj => ({
   apiVersion: 'v1',

@@ -4,7 +4,7 @@
 // update goes one pod at a time (statefulset.test.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { STS, expectCode, http, sts, uniq, type KapiProcess } from '../http/helpers.js';
 import { KUBELET_PLAYED, podsOf, setReady, waitFor, waitPods } from './helpers.js';
 
@@ -15,10 +15,7 @@ beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED, '--feature-gates', 'MaxUnavailableStatefulSet=true'] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('maxUnavailable', () => {
   it('replaces up to maxUnavailable pods at once, from the highest ordinal', async () => {

@@ -7,7 +7,7 @@
 // so the next eviction is refused with 429 until the node is uncordoned.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, removeDir, startKapi } from '../../support/server.js';
+import { kubectl, startKapi, stopKapi } from '../../support/server.js';
 import { PDB, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
 import { PODS, PVCS, podsOf, waitFor } from './helpers.js';
 
@@ -28,10 +28,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const WEB = `apiVersion: v1
 kind: Service

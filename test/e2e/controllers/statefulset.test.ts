@@ -6,7 +6,7 @@
 // kubelet's part (Running, Ready) is played by the test through pods/status.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { PC, STS, eventually, expectCode, http, pc, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, PVCS, REVS, eventsAbout, podsOf, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const MERGE = { 'content-type': 'application/merge-patch+json' };
 

@@ -3,7 +3,7 @@
 // generation, and the Status bodies of the failures.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import {
   NS,
   PC,
@@ -36,10 +36,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSB)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const create = async (path: string, body: Obj): Promise<Obj> => expectCode(await http(k, 'POST', path, body), 201);
 const get = async (path: string): Promise<Obj> => expectCode(await http(k, 'GET', path), 200);

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeProtobufObject } from '../../../src/codec/protobuf/index.js';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, PC, STS, RFC3339, WatchStream, expectCode, expectFailure, http, ns, pc, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 const POD = (n: string, name = '') => `/api/v1/namespaces/${n}/pods${name ? '/' + name : ''}`;
@@ -20,10 +20,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 async function mk(name: string, extra: Obj = {}): Promise<Obj> {
   const body = sts(name, { replicas: 1 });

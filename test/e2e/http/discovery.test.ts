@@ -3,7 +3,7 @@
 // OpenAPI v3 index and group-version documents.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { expectCode, http, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -12,10 +12,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const KUBECTL_DISCOVERY_ACCEPT =
   'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';

@@ -4,7 +4,7 @@
 // /readyz and must not have written anything.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import {
   NS,
   PC,
@@ -29,10 +29,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 afterEach(async () => {
   await expectAlive(k);

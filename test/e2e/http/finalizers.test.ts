@@ -3,7 +3,7 @@
 // finalizers completes the deletion; a deleting object takes no new finalizers.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import {
   NS,
   PC,
@@ -32,10 +32,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 async function createHeld(name: string, finalizers: string[]): Promise<Obj> {
   const body = sts(name);

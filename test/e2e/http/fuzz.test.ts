@@ -5,7 +5,7 @@
 // failed must leave its object as it was. `npm run fuzz -- --seed N --count N` runs any size.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { fuzz } from '../../../scripts/fuzz/run.js';
 
 let k: KapiProcess;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   k = await startKapi({ args: ['--feature-gates', 'CBORServingAndStorage=true'] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('fuzz', () => {
   it('3,000 mutated requests: no 5xx, no broken connection, no crash, no partial write', { timeout: 240_000 }, async () => {

@@ -2,7 +2,7 @@
 // exclude, single checks, and apiserver_request_total with kube's labels.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, STS, expectCode, http, ns, sts, uniq, type KapiProcess } from './helpers.js';
 
 let k: KapiProcess;
@@ -11,10 +11,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('health endpoints', () => {
   for (const ep of ['livez', 'readyz', 'healthz']) {

@@ -4,7 +4,7 @@
 import type { ClientHttp2Session, IncomingHttpHeaders } from 'node:http2';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { expectCode, ns, STS, sts, uniq, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 interface StreamResult {
   status: number;

@@ -3,7 +3,7 @@
 // resourceVersion preconditions, and re-application under concurrent writes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, STS, expectCode, expectFailure, http, ns, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 import { TARGETS, at } from './patch-targets.js';
 
@@ -19,10 +19,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe.each(TARGETS)('JSON patch on $kind', (t) => {
   it('applies add/replace/test in order; a failing test is 422 and changes nothing', async () => {

@@ -3,7 +3,7 @@
 // Table, and the two leases a node keeps itself (the controller lease and its identity).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { removeDir, startKapi, stopKapi } from '../../support/server.js';
 import { expectCode, http, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 const LEASES = (ns: string, name = ''): string => `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases${name ? `/${name}` : ''}`;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   k = await startKapi({ args: ['--node-name', 'solo'] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('leases', () => {
   it('refuses a negative duration or transition count with kube\'s causes', async () => {

@@ -6,7 +6,7 @@
 // parsing, and type-specific field selectors (pods).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, expectCode, expectFailure, expectInvalid, http, ns, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -74,10 +74,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'DELETE', CR(NSX, 'a')), 200);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('list: resourceVersionMatch unset, limit unset', () => {
   it('resourceVersion unset is Most Recent: a write just acknowledged is listed, no continue', async () => {

@@ -3,7 +3,7 @@
 // may never change (uid, creationTimestamp, generation), as kube-apiserver 1.33 answers.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import {
   DNS1123_SUBDOMAIN_MSG,
   LABEL_VALUE_MSG,
@@ -35,10 +35,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const GENERATED = (prefix: string) => new RegExp(`^${prefix}[bcdfghjklmnpqrstvwxz2456789]{5}$`);
 

@@ -3,7 +3,7 @@
 // (Priority, DefaultTolerationSeconds), Tables and discovery, as kube-apiserver 1.33 does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, PC, expectCode, expectFailure, expectInvalid, http, ns, pc, uniq, type HttpResult, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -20,10 +20,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 function pod(name: string, spec: Obj = { containers: [{ name: 'web', image: 'nginx:1.27' }] }, metadata: Obj = {}): Obj {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, ...metadata }, spec };

@@ -4,7 +4,7 @@
 // `kubernetes` Service the server keeps, tables and field selectors.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { WatchStream, eventually, expectCode, expectFailure, expectInvalid, http, uniq, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -30,10 +30,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('allocation', () => {
   it('a ClusterIP service gets an address of the range, its IPAddress object, and kube 1.33 defaults', async () => {

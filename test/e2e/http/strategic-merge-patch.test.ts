@@ -3,7 +3,7 @@
 // $patch delete/replace, $retainKeys, $setElementOrder and $deleteFromPrimitiveList.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, STS, expectCode, expectFailure, http, ns, uniq, type KapiProcess, type Obj } from './helpers.js';
 import { TARGETS, at, nested } from './patch-targets.js';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe.each(TARGETS)('strategic merge patch on $kind', (t) => {
   it('merges maps, deletes with null, and a no-op keeps the resourceVersion', async () => {

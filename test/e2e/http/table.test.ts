@@ -3,7 +3,7 @@
 // and on get, with includeObject None|Metadata|Object.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, PC, PDB, STS, expectCode, http, ns, pc, pdb, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const table = async (path: string, accept = TABLE): Promise<Obj> => {
   const r = await http(k, 'GET', path, undefined, { accept });

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { http, type KapiProcess } from './helpers.js';
 
 interface RecordedCase {
@@ -22,10 +22,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe("node selectors answer as kube's", () => {
   it.each(Object.entries(recorded.cases))('%s', async (_name, c) => {

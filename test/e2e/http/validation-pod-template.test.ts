@@ -7,7 +7,7 @@
 // the template form (paths under spec.template) through validatePodTemplateSpec directly.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { DNS1123_LABEL_MSG, NS, QUALIFIED_NAME_MSG, STS, expectCode, expectInvalid, http, ns, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 import { validatePodTemplateSpec } from '../../../src/registry/core/pods/pod-spec.js';
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const container = (extra: Obj = {}): Obj => ({ name: 'c', image: 'nginx:1.27', ...extra });
 

@@ -3,7 +3,7 @@
 // from the Priority admission plugin), and PodDisruptionBudget spec validation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import {
   NS,
   PC,
@@ -31,10 +31,7 @@ beforeAll(async () => {
   expectCode(await http(k, 'POST', NS(), ns(NSA)), 201);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 const IMMUTABLE_SPEC =
   "Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";

@@ -5,7 +5,7 @@
 // option checks of ListOptions.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi } from '../../support/server.js';
+import { removeDir, startKapi, stopKapi } from '../../support/server.js';
 import {
   NS,
   PC,
@@ -43,10 +43,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 /** A watch on the server under test (see WatchStream: arrival times, end of stream). */
 const Watch = { open: (path: string, headers: Record<string, string> = {}) => WatchStream.open(k, path, headers) };

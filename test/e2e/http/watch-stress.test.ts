@@ -8,7 +8,7 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { NS, PC, STS, expectCode, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -17,10 +17,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 interface Ev {
   type: string;

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { removeDir, startKapi } from '../../support/server.js';
+import { startKapi, stopKapi } from '../../support/server.js';
 import { decodeProtobufWatchFrames } from '../../../src/codec/protobuf/index.js';
 import { NS, PC, STS, expectCode, expiredWatchEvent, http, ns, pc, sleep, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   k = await startKapi({ args: ['--watch-history', '1s'] });
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 interface Msg {
   data: Buffer;

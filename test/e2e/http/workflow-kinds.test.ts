@@ -4,7 +4,7 @@
 // fields agents write. Expected answers were recorded from kube-apiserver v1.33.13.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { WatchStream, expectCode, expectFailure, expectInvalid, http, uniq, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -25,10 +25,7 @@ beforeAll(async () => {
   k = await startKapi();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('nodes', () => {
   it('create keeps the status, adds the not-ready taint, defaults allocatable and syncs podCIDR', async () => {

@@ -5,7 +5,7 @@
 // same roles (checked side by side with the reference server).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, userKubeconfig, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, userKubeconfig, type KapiProcess } from '../../support/server.js';
 import { boundKubectl, expectOut, expectTable, type Kubectl } from './helpers.js';
 
 let k: KapiProcess;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   expectOut(await kc(['create', 'namespace', 'web']), 'namespace/web created\n');
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('kubectl create and read RBAC objects', () => {
   it('create role with resource names, read it back and describe it', async () => {

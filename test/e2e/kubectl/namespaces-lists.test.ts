@@ -3,7 +3,7 @@
 // -A, --chunk-size (limit/continue), `get all`, label and field selectors.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import {
   PDB_YAML,
   STS_YAML,
@@ -25,10 +25,7 @@ beforeAll(async () => {
   kc = await boundKubectl(k);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('namespaces with kubectl', () => {
   it('kubectl create namespace foo (protobuf body), use it, delete it', async () => {

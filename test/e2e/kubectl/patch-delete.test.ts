@@ -4,7 +4,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { boundKubectl, expectOut, stsNamed, tempDir, writeManifest, type Kubectl } from './helpers.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -21,10 +21,7 @@ beforeAll(async () => {
   dir = await tempDir();
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 async function create(name: string): Promise<void> {
   const file = await writeManifest(dir, `${name}.yaml`, stsNamed(name, `app: ${name}`));

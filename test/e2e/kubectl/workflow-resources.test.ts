@@ -4,7 +4,7 @@
 // kubectl 1.33 against kube-apiserver v1.33.13.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { http } from '../../support/server.js';
 import { boundKubectl, expectOut, expectTable, type Kubectl } from './helpers.js';
 
@@ -103,10 +103,7 @@ beforeAll(async () => {
   expectOut(await kc(['create', 'namespace', NS]), `namespace/${NS} created\n`);
 });
 
-afterAll(async () => {
-  await k?.stop();
-  if (k) await removeDir(k.dataDir);
-});
+afterAll(() => stopKapi(k));
 
 describe('services with kubectl', () => {
   it('the canonical web manifest: a headless Service and a StatefulSet', async () => {
