@@ -7,12 +7,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, removeDir, startKapi, stopKapi } from '../../support/server.js';
-import { PDB, STS, WatchStream, eventually, expectCode, http, pdb, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { PDB, STS, WatchStream, eventually, expectCode, http, pdb, sts, uniq, MERGE, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, setReady, waitFor, waitPods } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });

@@ -7,12 +7,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKapi, stopKapi } from '../../support/server.js';
-import { PDB, eventually, expectCode, http, pdb, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { PDB, eventually, expectCode, http, pdb, uniq, MERGE, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, waitFor, waitGone } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 beforeAll(async () => {
   k = await startKapi({ args: [...KUBELET_PLAYED] });

@@ -2,7 +2,9 @@
 // and Ready through pods/status (these servers run without simulated nodes, so nothing else
 // would), and waits on stored state.
 
-import { eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
+import { expect } from 'vitest';
+import { kubectl } from '../../support/server.js';
+import { eventually, expectCode, http, MERGE, type KapiProcess, type Obj } from '../http/helpers.js';
 
 /**
  * `--controllers` of the suites that play the kubelet: every controller but the node and
@@ -17,7 +19,6 @@ export const PVCS = (ns: string, name = ''): string => `/api/v1/namespaces/${ns}
 export const REVS = (ns: string): string => `/apis/apps/v1/namespaces/${ns}/controllerrevisions`;
 export const EVENTS = (ns: string): string => `/api/v1/namespaces/${ns}/events`;
 
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 /** What the kubelet would report for a running pod: Running, and Ready as asked. */
 export async function setReady(k: KapiProcess, ns: string, name: string, ready = true): Promise<void> {
@@ -82,4 +83,11 @@ export async function waitGone(k: KapiProcess, path: string, timeoutMs = 20_000)
 export async function eventsAbout(k: KapiProcess, ns: string, name: string): Promise<Obj[]> {
   const list = expectCode(await http(k, 'GET', `${EVENTS(ns)}?fieldSelector=${encodeURIComponent(`involvedObject.name=${name}`)}`), 200);
   return list.items as Obj[];
+}
+
+/** Runs kubectl against `k`, expecting it to succeed; answers its output. */
+export async function kubectlOk(k: KapiProcess, args: string[], input?: string): Promise<string> {
+  const r = await kubectl(k, args, input);
+  expect(r.code, `kubectl ${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
 }

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, kubectlPath, startKapi, stopKapi, type KubectlResult } from '../../support/server.js';
 import { PDB, STS, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
-import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods } from './helpers.js';
+import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods, kubectlOk } from './helpers.js';
 
 let k: KapiProcess;
 
@@ -55,11 +55,7 @@ spec:
       resources: {requests: {storage: 1Gi}}
 `;
 
-async function ok(args: string[], input?: string): Promise<string> {
-  const r = await kubectl(k, args, input);
-  expect(r.code, `kubectl ${args.join(' ')}: ${r.stderr}`).toBe(0);
-  return r.stdout;
-}
+const ok = (args: string[], input?: string): Promise<string> => kubectlOk(k, args, input);
 
 /** Starts a kubectl that runs until it exits (rollout status, drain). */
 function background(args: string[]): Promise<KubectlResult> {

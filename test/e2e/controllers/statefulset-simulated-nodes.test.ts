@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, startKapi, stopKapi } from '../../support/server.js';
 import { PDB, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
-import { PODS, PVCS, podsOf, waitFor } from './helpers.js';
+import { PODS, PVCS, podsOf, waitFor, kubectlOk } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
@@ -68,11 +68,7 @@ spec:
   selector: {matchLabels: {app: nginx}}
 `;
 
-async function ok(args: string[], input?: string): Promise<string> {
-  const r = await kubectl(k, args, input);
-  expect(r.code, `kubectl ${args.join(' ')}: ${r.stderr}`).toBe(0);
-  return r.stdout;
-}
+const ok = (args: string[], input?: string): Promise<string> => kubectlOk(k, args, input);
 
 const isReady = (p: Obj): boolean => p.status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True') === true;
 

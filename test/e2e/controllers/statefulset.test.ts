@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKapi, stopKapi } from '../../support/server.js';
-import { PC, STS, eventually, expectCode, http, pc, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { PC, STS, eventually, expectCode, http, pc, sts, uniq, MERGE, type KapiProcess, type Obj } from '../http/helpers.js';
 import { KUBELET_PLAYED, PODS, PVCS, REVS, eventsAbout, podsOf, setReady, waitFor, waitGone, waitPods } from './helpers.js';
 
 let k: KapiProcess;
@@ -19,7 +19,6 @@ beforeAll(async () => {
 
 afterAll(() => stopKapi(k));
 
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 function withClaims(set: Obj, policy?: Obj): Obj {
   set.spec.volumeClaimTemplates = [{ metadata: { name: 'www' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }];

@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeProtobufObject } from '../../../src/codec/protobuf/index.js';
 import { startKapi, stopKapi } from '../../support/server.js';
-import { NS, PC, STS, RFC3339, WatchStream, expectCode, expectFailure, http, ns, pc, sts, uniq, type KapiProcess, type Obj } from './helpers.js';
+import { NS, PC, STS, RFC3339, WatchStream, expectCode, expectFailure, http, ns, pc, sts, uniq, MERGE, type KapiProcess, type Obj } from './helpers.js';
 
 const POD = (n: string, name = '') => `/api/v1/namespaces/${n}/pods${name ? '/' + name : ''}`;
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 let k: KapiProcess;
 let NSA: string;

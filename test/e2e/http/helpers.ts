@@ -17,6 +17,9 @@ export const PDB = (ns: string, name = ''): string =>
 export const PC = (name = ''): string => `/apis/scheduling.k8s.io/v1/priorityclasses${name ? '/' + name : ''}`;
 export const NS = (name = ''): string => `/api/v1/namespaces${name ? '/' + name : ''}`;
 
+/** The headers of a JSON merge patch. */
+export const MERGE = { 'content-type': 'application/merge-patch+json' };
+
 // ---- names ----
 
 let counter = 0;

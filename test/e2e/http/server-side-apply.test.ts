@@ -3,11 +3,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
-import { expectCode, expectFailure, expectInvalid, http, uniq, type Obj } from './helpers.js';
+import { expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 const NSP = '/apis/apps/v1/namespaces/default/statefulsets';
 const APPLY = { 'content-type': 'application/apply-patch+yaml' };
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 /** A minimal valid StatefulSet apply configuration. */

@@ -5,14 +5,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
-import { WatchStream, eventually, expectCode, expectFailure, expectInvalid, http, uniq, type Obj } from './helpers.js';
+import { WatchStream, eventually, expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
 const SVC = (name = ''): string => `/api/v1/namespaces/${NS}/services${name ? '/' + name : ''}`;
 const IP = (name = ''): string => `/apis/networking.k8s.io/v1/ipaddresses${name ? '/' + name : ''}`;
 const TABLE = { accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' };
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 function svc(name: string, spec: Obj): Obj {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec };

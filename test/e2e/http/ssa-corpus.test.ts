@@ -5,11 +5,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
-import { http, type Obj } from './helpers.js';
+import { http, MERGE, type Obj } from './helpers.js';
 
 const NSP = '/apis/apps/v1/namespaces/default/statefulsets';
 const APPLY = { 'content-type': 'application/apply-patch+yaml' };
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 type Cfg = (name: string) => Obj;
 

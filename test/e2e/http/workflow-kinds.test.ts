@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
-import { WatchStream, expectCode, expectFailure, expectInvalid, http, uniq, type Obj } from './helpers.js';
+import { WatchStream, expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 let k: KapiProcess;
 const NODES = (name = ''): string => `/api/v1/nodes${name ? '/' + name : ''}`;
@@ -17,7 +17,6 @@ const IP = (name = ''): string => `/apis/networking.k8s.io/v1/ipaddresses${name 
 const PODS = (name = ''): string => `/api/v1/namespaces/default/pods${name ? '/' + name : ''}`;
 const PVC = (name = ''): string => `/api/v1/namespaces/default/persistentvolumeclaims${name ? '/' + name : ''}`;
 const TABLE = { accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' };
-const MERGE = { 'content-type': 'application/merge-patch+json' };
 
 const msg = (r: { json: unknown }): string => String((r.json as Obj).message);
 
