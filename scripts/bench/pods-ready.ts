@@ -5,34 +5,21 @@
 //
 //   npx tsc -p tsconfig.json && PODS=1000 NODES=10 node dist/scripts/bench/pods-ready.js
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { readKubeconfig } from '../../src/client/kubeconfig.js';
 import { RestClient } from '../../src/client/rest.js';
+import { startFreshKapi } from './fresh-kapi.js';
 import { readCpuSeconds } from './procstat.js';
 
 const PODS = Number(process.env.PODS ?? 100);
 const NODES = Number(process.env.NODES ?? 1);
-const CLI = resolve(import.meta.dirname, '..', '..', 'src', 'cli.js');
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'kapi-pods-bench-'));
   const maxPods = String(Math.max(110, Math.ceil(PODS / NODES) + 10));
-  const proc = spawn(process.execPath, [CLI, 'serve', '--data-dir', dir, '--secure-port', '0', '--simulate-nodes', String(NODES), '--pod-start-delay', '0s', '--max-pods', maxPods], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((res, rej) => {
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('"kapi ready"')) res();
-    });
-    proc.once('exit', (c) => rej(new Error(`kapi exited with ${c}`)));
-  });
+  const kapi = await startFreshKapi('kapi-pods-bench-', ['--simulate-nodes', String(NODES), '--pod-start-delay', '0s', '--max-pods', maxPods]);
+  const proc = kapi.proc;
   try {
-    const client = new RestClient(readKubeconfig(join(dir, 'admin.kubeconfig')), { userAgent: 'pods-bench', maxSockets: 40 });
+    const client = new RestClient(readKubeconfig(join(kapi.dataDir, 'admin.kubeconfig')), { userAgent: 'pods-bench', maxSockets: 40 });
     const ready = new Set<string>();
     let allReady!: () => void;
     const done = new Promise<void>((r) => (allReady = r));
@@ -67,9 +54,7 @@ async function main(): Promise<void> {
       `${JSON.stringify({ pods: PODS, nodes: NODES, createdSeconds: +(created / 1000).toFixed(2), allReadySeconds: +(total / 1000).toFixed(2), serverCpuSeconds: +cpu.toFixed(2), cpuMsPerPod: +((cpu * 1000) / PODS).toFixed(2) })}\n`,
     );
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await kapi.stop();
   }
 }
 

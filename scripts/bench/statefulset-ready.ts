@@ -8,36 +8,24 @@
 //   npx tsc -p tsconfig.json && SETS=1 REPLICAS=100 NODES=2 node dist/scripts/bench/statefulset-ready.js
 //   SETS=10 REPLICAS=100 NODES=10 node dist/scripts/bench/statefulset-ready.js
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { makeAgent, request, type Endpoint } from './http.js';
+import { startFreshKapi } from './fresh-kapi.js';
 import { readCpuSeconds } from './procstat.js';
 import { readKubeconfig } from './servers.js';
 
 const SETS = Number(process.env.SETS ?? 1);
 const REPLICAS = Number(process.env.REPLICAS ?? 100);
 const NODES = Number(process.env.NODES ?? 2);
-const CLI = resolve(import.meta.dirname, '..', '..', 'src', 'cli.js');
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'kapi-sts-bench-'));
   const maxPods = String(Math.max(110, Math.ceil((SETS * REPLICAS) / Math.max(1, NODES)) + 10));
   const nodeArgs = NODES > 0 ? ['--simulate-nodes', String(NODES), '--pod-start-delay', '0s', '--max-pods', maxPods] : [];
   const extra = (process.env.SERVE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [CLI, 'serve', '--data-dir', dir, '--secure-port', '0', ...nodeArgs, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const url = await new Promise<string>((res, rej) => {
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.includes('"kapi ready"'));
-      if (line) res((JSON.parse(line) as { url: string }).url);
-    });
-    proc.once('exit', (c) => rej(new Error(`kapi exited with ${c}:\n${out.slice(-2000)}`)));
-  });
+  const kapi = await startFreshKapi('kapi-sts-bench-', [...nodeArgs, ...extra]);
+  const { proc, url } = kapi;
   try {
-    const kc = readKubeconfig(join(dir, 'admin.kubeconfig'));
+    const kc = readKubeconfig(join(kapi.dataDir, 'admin.kubeconfig'));
     const ep: Endpoint & { agent: ReturnType<typeof makeAgent> } = { host: new URL(url).hostname, port: Number(new URL(url).port), tls: kc.tls, agent: makeAgent(16, kc.tls) };
     const path = '/apis/apps/v1/namespaces/default/statefulsets';
     const cpu0 = readCpuSeconds(proc.pid) ?? 0;
@@ -78,9 +66,7 @@ async function main(): Promise<void> {
       `${JSON.stringify({ sets: SETS, replicas: REPLICAS, pods: SETS * REPLICAS, nodes: NODES, allReadySeconds: +(total / 1000).toFixed(2), serverCpuSeconds: +cpu.toFixed(2), cpuMsPerPod: +((cpu * 1000) / (SETS * REPLICAS)).toFixed(2) })}\n`,
     );
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await kapi.stop();
   }
 }
 
