@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, http, kubectl, removeDir, startKapi, withToken, type KapiProcess } from '../support/server.js';
+import { anonymous, http, kubectl, removeDir, startKapi, stopKapi, withToken, type KapiProcess } from '../support/server.js';
 
 const POLICY = `apiVersion: audit.k8s.io/v1
 kind: Policy
@@ -295,8 +295,7 @@ describe('audit start-up and backends', () => {
       const id = r.headers.get('audit-id')!;
       await expect.poll(() => s.logs().split('\n').filter((l) => l.includes(id) && l.includes('"kind":"Event"')).length, { timeout: 5000 }).toBe(2);
     } finally {
-      await s.stop();
-      await removeDir(s.dataDir);
+      await stopKapi(s);
     }
   });
 
@@ -325,8 +324,7 @@ describe('audit start-up and backends', () => {
         for (const line of text.split('\n').filter(Boolean)) expect((JSON.parse(line) as Event).kind).toBe('Event');
       }
     } finally {
-      await s.stop();
-      await removeDir(s.dataDir);
+      await stopKapi(s);
     }
   });
 
@@ -340,8 +338,7 @@ describe('audit start-up and backends', () => {
       expect(r.headers.get('audit-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(await readdir(join(dir)).then((f) => f.includes('nopolicy'))).toBe(false);
     } finally {
-      await s.stop();
-      await removeDir(s.dataDir);
+      await stopKapi(s);
     }
   });
 });

@@ -541,8 +541,7 @@ describe('WebSocket bearer subprotocol without anonymous access', () => {
       expect(await upgrade([`base64url.bearer.authorization.k8s.io.${Buffer.from('bob-token').toString('base64url')}`, 'base64.binary.k8s.io'])).toBe(101);
       expect(await upgrade(['base64.binary.k8s.io'])).toBe(401);
     } finally {
-      await strict.stop();
-      await removeDir(strict.dataDir);
+      await stopKapi(strict);
     }
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { http, kubectl, removeDir, runKapiCli, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, kubectl, removeDir, runKapiCli, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 let plain: KapiProcess;
 let limited: KapiProcess;
@@ -166,8 +166,7 @@ describe('start-up flags kube refuses are refused', () => {
       expect(k.logs()).toContain('"msg":"Setting deprecated feature gate AllowDNSOnlyNodeCSR=true. It will be removed in a future release."');
       expect(k.logs()).toContain('"msg":"Setting GA feature gate ExecProbeTimeout=false. It will be removed in a future release."');
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 

@@ -2,7 +2,7 @@
 
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 interface Raw {
   status: number;
@@ -48,8 +48,7 @@ describe('response compression', () => {
   });
   afterAll(async () => {
     for (const s of [k, off]) {
-      await s.stop();
-      await removeDir(s.dataDir);
+      await stopKapi(s);
     }
   });
 

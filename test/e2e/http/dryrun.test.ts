@@ -2,7 +2,7 @@
 // stored, no resourceVersion consumed, no watch event.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 const BASE = '/apis/apps/v1/namespaces/default/statefulsets';
 const sts = (name: string, replicas = 1) => ({
@@ -24,8 +24,7 @@ describe('dry run', () => {
     k = await startKapi();
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   /** The store's revision: a list's resourceVersion after a consistent read. */

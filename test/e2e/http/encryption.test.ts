@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, kubectl, removeDir, runKapiCli, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, kubectl, removeDir, runKapiCli, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { levelOverwrite, levelRaw } from '../../support/store-inject.js';
 import { PC, WatchStream, pc } from './helpers.js';
 
@@ -67,8 +67,7 @@ describe('encryption at rest', () => {
       k = await startKapi({ dataDir: k.dataDir, args: ['--encryption-provider-config', cfg] });
       expect((await http(k, 'GET', PC(`${kind}-a`))).json).toMatchObject({ metadata: { name: `${kind}-a` }, value: 7 });
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 
@@ -97,8 +96,7 @@ describe('encryption at rest', () => {
         expect.arrayContaining(['old', 'new']),
       );
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 

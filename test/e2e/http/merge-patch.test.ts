@@ -1,7 +1,7 @@
 // JSON Merge Patch (RFC 7386) on objects, /status and /scale; a content type that is no patch type is 415.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, kubectl, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, kubectl, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 const BASE = '/apis/apps/v1/namespaces/default/statefulsets';
 const MERGE = { 'content-type': 'application/merge-patch+json' };
@@ -24,8 +24,7 @@ describe('merge patch', () => {
     k = await startKapi();
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   it('merges into the latest object: changes, null deletes, generation follows spec', async () => {

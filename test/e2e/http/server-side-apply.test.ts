@@ -2,7 +2,7 @@
 // and the managedFields kube keeps on create, update, merge patch, /status and /scale.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 const NSP = '/apis/apps/v1/namespaces/default/statefulsets';
@@ -62,8 +62,7 @@ describe('server-side apply', () => {
     k = await startKapi();
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   it('creates a missing object (201) owned by the applier only; defaults are not owned', async () => {

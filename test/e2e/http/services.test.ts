@@ -4,7 +4,7 @@
 // `kubernetes` Service the server keeps, tables and field selectors.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { WatchStream, eventually, expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -362,8 +362,7 @@ describe('allocations across restarts and in small ranges', () => {
         await b.stop();
       }
     } finally {
-      await a.stop();
-      await removeDir(a.dataDir);
+      await stopKapi(a);
     }
   });
 
@@ -389,8 +388,7 @@ describe('allocations across restarts and in small ranges', () => {
         await b.stop();
       }
     } finally {
-      await a.stop();
-      await removeDir(a.dataDir);
+      await stopKapi(a);
     }
   });
 
@@ -426,8 +424,7 @@ describe('allocations across restarts and in small ranges', () => {
       });
       expectCode(await http(small, 'POST', SVC(), svc('n4', { ports: [{ port: 80 }] })), 201);
     } finally {
-      await small.stop();
-      await removeDir(small.dataDir);
+      await stopKapi(small);
     }
   });
 

@@ -4,7 +4,7 @@
 // watches end cleanly, and the process exits 0 with everything it acknowledged stored.
 
 import { describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { openRequest, request, stalledPost, type RawError } from '../../support/raw-http.js';
 import { NS, ns, uniq } from './helpers.js';
 
@@ -14,6 +14,16 @@ function exited(k: KapiProcess): Promise<number | null> {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `check` on a kapi started again on `k`'s data (what the stopped one stored). */
+async function restarted(k: KapiProcess, check: (again: KapiProcess) => Promise<void>): Promise<void> {
+  const again = await startKapi({ dataDir: k.dataDir });
+  try {
+    await check(again);
+  } finally {
+    await again.stop();
+  }
+}
 
 /** What a request came to: an answer, or the error that kept it from one. */
 async function attempt(k: KapiProcess, method: string, path: string, body?: unknown): Promise<{ status?: number; error?: string; sent?: boolean }> {
@@ -65,15 +75,11 @@ describe('SIGTERM', () => {
       expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual([`ADDED ${name}`]);
       expect(await exit).toBe(0);
       // What it acknowledged is stored.
-      const again = await startKapi({ dataDir: k.dataDir });
-      try {
+      await restarted(k, async (again) => {
         expect((await http(again, 'GET', NS(name))).status).toBe(200);
-      } finally {
-        await again.stop();
-      }
+      });
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 
@@ -105,18 +111,14 @@ describe('SIGTERM', () => {
       // accept queue was reset before its handshake, so before anything of the request left.
       expect(errors).toContain('ECONNREFUSED');
       expect(errors.filter((e) => e !== 'ECONNREFUSED' && e !== 'ECONNRESET')).toEqual([]);
-      const again = await startKapi({ dataDir: k.dataDir });
-      try {
+      await restarted(k, async (again) => {
         const stored = ((await http(again, 'GET', NS())).json as { items: { metadata: { name: string } }[] }).items
           .map((i) => i.metadata.name)
           .filter((n) => /^w\d+-\d+$/.test(n));
         expect(stored.sort()).toEqual(answered.sort());
-      } finally {
-        await again.stop();
-      }
+      });
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 
@@ -133,15 +135,11 @@ describe('SIGTERM', () => {
       held.finish();
       expect((await held.response).status).toBe(201);
       expect(await exit).toBe(0);
-      const again = await startKapi({ dataDir: k.dataDir });
-      try {
+      await restarted(k, async (again) => {
         expect((await http(again, 'GET', NS(name))).status).toBe(200);
-      } finally {
-        await again.stop();
-      }
+      });
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 
@@ -165,8 +163,7 @@ describe('SIGTERM', () => {
       expect((await held.response).status).toBe(201);
       expect(await exit).toBe(0);
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 
@@ -184,8 +181,7 @@ describe('SIGTERM', () => {
       // It ended at its own timeout, and the server did not wait out the whole grace period.
       expect(performance.now() - t0).toBeLessThan(4000);
     } finally {
-      await k.stop();
-      await removeDir(k.dataDir);
+      await stopKapi(k);
     }
   });
 });

@@ -4,7 +4,7 @@
 // (structured-merge-diff merge tests, test/integration/apiserver/apply), not taken from kapi.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { http, MERGE, type Obj } from './helpers.js';
 
 const NSP = '/apis/apps/v1/namespaces/default/statefulsets';
@@ -557,8 +557,7 @@ describe('server-side apply corpus (StatefulSets)', () => {
     k = await startKapi();
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   it('has at least 50 scenarios', () => {

@@ -3,7 +3,7 @@
 // k8s.io/initial-events-end, then live changes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, removeDir, startKapi, type KapiProcess, type KubeClient } from '../../support/server.js';
+import { http, startKapi, stopKapi, type KapiProcess, type KubeClient } from '../../support/server.js';
 
 const BASE = '/apis/scheduling.k8s.io/v1/priorityclasses';
 const pc = (name: string, value: number) => ({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name, labels: { wl: 'yes' } }, value });
@@ -48,8 +48,7 @@ describe('watch list (WatchList=true)', () => {
     for (let i = 0; i < 3; i++) expect((await http(k, 'POST', BASE, pc(`wl-${i}`, i))).status).toBe(201);
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   it('streams the initial state, the end bookmark, then live events', async () => {

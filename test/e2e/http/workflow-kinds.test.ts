@@ -4,7 +4,7 @@
 // fields agents write. Expected answers were recorded from kube-apiserver v1.33.13.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
+import { startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 import { WatchStream, expectCode, expectFailure, expectInvalid, http, uniq, MERGE, type Obj } from './helpers.js';
 
 let k: KapiProcess;
@@ -269,8 +269,7 @@ describe('events: core/v1 and events.k8s.io/v1 over the same objects', () => {
         w.close();
       }
     } finally {
-      await short.stop();
-      await removeDir(short.dataDir);
+      await stopKapi(short);
     }
   });
 });

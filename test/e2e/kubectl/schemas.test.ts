@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, kubectl, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, kubectl, removeDir, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 const manifest = (name: string, extra = '') => `apiVersion: apps/v1
 kind: StatefulSet
@@ -32,8 +32,7 @@ describe('kubectl and the schemas', () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-kubectl-schema-'));
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
     await removeDir(dir);
   });
 

@@ -2,7 +2,7 @@
 // --force-conflicts, and the upgrade from client-side apply.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, kubectl, removeDir, startKapi, type KapiProcess } from '../../support/server.js';
+import { http, kubectl, startKapi, stopKapi, type KapiProcess } from '../../support/server.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,8 +35,7 @@ describe('kubectl apply --server-side', () => {
     k = await startKapi();
   });
   afterAll(async () => {
-    await k.stop();
-    await removeDir(k.dataDir);
+    await stopKapi(k);
   });
 
   it('two managers, the conflict, then --force-conflicts', async () => {
