@@ -3,8 +3,10 @@
 // quarter of the lease duration, reports its status every --node-status-update-frequency
 // (patched when something changed, or every --node-status-report-frequency as a heartbeat),
 // watches its own Node (for the pod CIDR the node IPAM controller gives it) and the pods bound
-// to it (field selector spec.nodeName), and runs each pod in a PodWorker. It talks to the API
-// with its own client, as `system:node:<name>` when its credentials say so.
+// to it (field selector spec.nodeName), admits each new pod as kubelet does for host ports
+// (a pod whose hostPort another pod holds is rejected: Failed, reason NodePorts), and runs each
+// admitted pod in a PodWorker. It talks to the API with its own client, as
+// `system:node:<name>` when its credentials say so.
 
 import type { Logger } from 'pino';
 import { isAlreadyExists, isConflict, isNotFound, RestClient } from '../client/rest.js';
@@ -16,6 +18,7 @@ import { PodWorker, type NodeContext } from './pod-worker.js';
 import { nodeAddress } from './runtime-ids.js';
 import type { AgentOptions } from './options.js';
 import { PodCIDR } from './pod-cidr.js';
+import { hostPorts, portsConflict } from '../machinery/host-ports.js';
 
 export const KUBELET_VERSION = 'v1.33.0-kapi';
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -336,7 +339,32 @@ export class SimulatedNode {
     }
     const worker = new PodWorker(this.ctx, pod);
     this.workers.set(uid, worker);
-    worker.start();
+    const refused = this.admit(pod);
+    if (refused) worker.reject(refused.reason, refused.message);
+    else worker.start();
+  }
+
+  /**
+   * kubelet's admission of a new pod (the predicate admit handler), as far as the simulation
+   * needs it: NodePorts, a host port (protocol, port, host IP) another admitted, non-terminal
+   * pod on the node already uses. Pods already terminal, being deleted, or found running from
+   * an earlier run of the agent are not checked. Answers kubelet's reason and message.
+   */
+  private admit(pod: Obj): { reason: string; message: string } | undefined {
+    const status = asObj(pod.status) ?? {};
+    const phase = str(status.phase);
+    if (phase === 'Succeeded' || phase === 'Failed' || asObj(pod.metadata)?.deletionTimestamp) return undefined;
+    if (phase === 'Running' && str(status.hostIP) === this.hostIP) return undefined;
+    const want = hostPorts(pod);
+    if (want.length === 0) return undefined;
+    const uid = str(asObj(pod.metadata)?.uid);
+    const used = new Set<string>();
+    for (const w of this.workers.values()) {
+      if (w.uid === uid || !w.active) continue;
+      for (const p of hostPorts(w.current)) used.add(p);
+    }
+    if (!portsConflict(want, used)) return undefined;
+    return { reason: 'NodePorts', message: "Predicate NodePorts failed: node(s) didn't have free ports for the requested pod ports" };
   }
 
   private onPodGone(pod: Obj): void {

@@ -45,7 +45,7 @@ export interface NodeFacts {
 }
 
 // The conditions kubelet owns (kubetypes.PodConditionByKubelet).
-const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
+export const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
 
 const spec = (pod: Obj): Obj => asObj(pod.spec) ?? {};
 

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { ApiError, isConflict, isNotFound, type RestClient } from '../client/rest.js';
 import type { EventRecorder, ObjectRef } from '../client/events.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../machinery/json-view.js';
-import { podStatus, type PodRuntime, type SimContainer } from './pod-status.js';
+import { KUBELET_CONDITIONS, podStatus, type PodRuntime, type SimContainer } from './pod-status.js';
 import { imageID, newContainerID, normalizeImage } from './runtime-ids.js';
 import { FAULTS, SIMULATE_ANNOTATION, type AgentOptions, type Fault } from './options.js';
 
@@ -72,6 +72,8 @@ export class PodWorker {
   private readonly specs = new Map<string, Obj>();
   private readonly backoff = new Map<string, number>();
   private readonly unhealthyReported = new Set<string>();
+  /** kubelet's admission refused the pod: it never runs, and stays Failed with this. */
+  private rejection?: { reason: string; message: string };
 
   constructor(
     private readonly node: NodeContext,
@@ -107,6 +109,19 @@ export class PodWorker {
     };
     const f = str(meta(pod).annotations && asObj(meta(pod).annotations)?.[SIMULATE_ANNOTATION]);
     if ((FAULTS as readonly string[]).includes(f)) this.fault = f as Fault;
+  }
+
+  /** The pod as the worker last saw it. */
+  get current(): Obj {
+    return this.pod;
+  }
+
+  /**
+   * Whether the pod counts against its node, as kubelet's admitted active pods: admitted and
+   * not terminal (a terminating pod still holds what it asked for).
+   */
+  get active(): boolean {
+    return !this.gone && !this.rejection && !this.rt.terminal;
   }
 
   private get name(): string {
@@ -164,6 +179,22 @@ export class PodWorker {
     void this.writeStatus().then(() => this.after(this.node.options.podStartDelayMs, () => this.startSandbox()));
   }
 
+  /**
+   * kubelet's rejectPod: admission refused the pod (its predicate's name as reason, the
+   * failure as message). Nothing runs; the pod is Failed with "Pod was rejected: <message>",
+   * with a Warning event, and waits for its owner to delete it.
+   */
+  reject(reason: string, message: string): void {
+    this.rejection = { reason, message: `Pod was rejected: ${message}` };
+    this.rt.terminal = true;
+    this.node.recorder.event(this.ref(), 'Warning', reason, message);
+    if (meta(this.pod).deletionTimestamp) {
+      void this.finalDelete();
+      return;
+    }
+    this.sync();
+  }
+
   /** A pod this node ran before the agent restarted: its containers are still running. */
   private adopt(status: Obj): boolean {
     if (str(status.phase) !== 'Running' || str(status.hostIP) !== this.node.hostIP) return false;
@@ -199,6 +230,10 @@ export class PodWorker {
     const m = meta(pod);
     if (m.deletionTimestamp) {
       this.beginTermination();
+      return;
+    }
+    if (this.rejection) {
+      this.sync();
       return;
     }
     // An image changed in place: the container restarts with the new one.
@@ -463,11 +498,34 @@ export class PodWorker {
 
   private async writeStatusOnce(): Promise<void> {
     if (this.gone) return;
+    if (this.rejection) {
+      await this.writeRejection(this.rejection);
+      return;
+    }
     const desired = podStatus(this.pod, this.rt, { hostIP: this.node.hostIP, podIP: this.podIP, startTime: this.startTime, now: nowTime() });
     const current = asObj(this.pod.status) ?? {};
     if (sameStatus(desired, current)) return;
     const order = asArr(desired.conditions).map((c) => ({ type: asObj(c)?.type }));
     const patch = { metadata: { uid: this.uid }, status: { ...explicitRemovals(desired), '$setElementOrder/conditions': order } };
+    await this.patchStatus(patch);
+  }
+
+  /**
+   * The status kubelet's status manager writes for a rejected pod: phase Failed, the reason
+   * and message, the start time, the QoS class kept; of the conditions, only those kubelet does
+   * not own stay (its merge drops the others, a PodScheduled among them).
+   */
+  private async writeRejection(r: { reason: string; message: string }): Promise<void> {
+    const current = asObj(this.pod.status) ?? {};
+    const conds = asArr(current.conditions).map(asObj).filter((c): c is Obj => !!c);
+    const owned = conds.filter((c) => KUBELET_CONDITIONS.has(str(c.type)));
+    if (str(current.phase) === 'Failed' && str(current.reason) === r.reason && str(current.message) === r.message && owned.length === 0 && str(current.startTime)) return;
+    const status: Obj = { phase: 'Failed', reason: r.reason, message: r.message, startTime: str(current.startTime) || this.startTime };
+    if (owned.length > 0) status.conditions = owned.map((c) => ({ type: c.type, $patch: 'delete' }));
+    await this.patchStatus({ metadata: { uid: this.uid }, status });
+  }
+
+  private async patchStatus(patch: Obj): Promise<void> {
     try {
       const updated = await this.node.client.patch(`/api/v1/namespaces/${this.namespace}/pods/${this.name}/status`, patch, 'strategic');
       // Later decisions start from what was written (the watch brings the same soon).

@@ -5,6 +5,7 @@
 
 import { asArr, asObj, str, type Obj } from '../../machinery/json-view.js';
 import { qty } from '../../schema/quantity.js';
+import { hostPorts, portsConflict } from '../../machinery/host-ports.js';
 
 export interface Failure {
   reasons: string[];
@@ -118,30 +119,6 @@ export function podRequests(pod: Obj): Map<string, number> {
     if (q) sum.set(k, (sum.get(k) ?? 0) + q.value);
   }
   return sum;
-}
-
-/** hostIP/protocol/port of every container port the pod asks the node for. */
-export function hostPorts(pod: Obj): string[] {
-  const out: string[] = [];
-  for (const c of [...list(spec(pod).containers), ...list(spec(pod).initContainers)]) {
-    for (const p of list(c.ports)) {
-      const hp = Number(p.hostPort ?? 0);
-      if (hp > 0) out.push(`${str(p.hostIP) || '0.0.0.0'}/${str(p.protocol) || 'TCP'}/${hp}`);
-    }
-  }
-  return out;
-}
-
-function portsConflict(want: string[], used: Set<string>): boolean {
-  for (const w of want) {
-    const [ip, proto, port] = w.split('/');
-    for (const u of used) {
-      const [uip, uproto, uport] = u.split('/');
-      if (proto !== uproto || port !== uport) continue;
-      if (ip === '0.0.0.0' || uip === '0.0.0.0' || ip === uip) return true;
-    }
-  }
-  return false;
 }
 
 const allocatable = (node: Obj, name: string): number => qty(asObj(asObj(node.status)?.allocatable)?.[name])?.value ?? 0;

@@ -24,7 +24,8 @@ import { podBinding } from '../../registry/core/pods/binding.js';
 import { storeEventSink } from '../event-sink.js';
 import type { SharedInformer } from '../framework/informer.js';
 import { informersOf, type Controller, type ControllerContext } from '../manager.js';
-import { emptyUsage, filterNode, fitErrorMessage, hostPorts, nodeSelectorMatches, podRequests, type Failure, type NodeUsage } from './fit.js';
+import { emptyUsage, filterNode, fitErrorMessage, nodeSelectorMatches, podRequests, type Failure, type NodeUsage } from './fit.js';
+import { hostPorts } from '../../machinery/host-ports.js';
 
 export const SCHEDULER_NAME = 'default-scheduler';
 export const SELECTED_NODE_ANNOTATION = 'volume.kubernetes.io/selected-node';
