@@ -2,6 +2,7 @@
 // the decoders admit (10,000 levels), logs and serves from here, and stops on the main
 // thread's word (a signal there).
 
+import { writeSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { NodeConfig } from './node.js';
@@ -50,12 +51,14 @@ async function run(req: ServeRequest): Promise<void> {
   try {
     await node.start();
   } catch (e) {
+    // A worker's process.stdout and stderr reach the process asynchronously, and exit drops
+    // what is still on the way: the reason is written to the descriptors themselves.
     if ((e as Error).name === 'EncryptionConfigError') {
       // Kube's "command failed": the reason, exit 1.
-      process.stderr.write(`Error: ${(e as Error).message}\n`);
+      writeSync(2, `Error: ${(e as Error).message}\n`);
       process.exit(1);
     }
-    log.fatal({ err: e }, 'failed to start');
+    pino({ name: 'kapi' }, pino.destination({ dest: 1, sync: true })).fatal({ err: e }, 'failed to start');
     process.exit(1);
   }
   log.info(

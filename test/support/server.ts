@@ -135,7 +135,9 @@ const run = promisify(execFile);
 
 export async function kubectl(k: KapiProcess, args: string[], input?: string): Promise<KubectlResult> {
   const bin = kubectlPath();
-  const full = ['--kubeconfig', k.kubeconfig, ...args];
+  // A discovery cache of this server's own: ~/.kube/cache is keyed by host and port, and a
+  // port an earlier test server used would hand kubectl that server's resources.
+  const full = ['--kubeconfig', k.kubeconfig, '--cache-dir', join(k.dataDir, 'kubectl-cache'), ...args];
   if (input !== undefined) {
     return new Promise((resolvePromise) => {
       const child = spawn(bin, full, { stdio: ['pipe', 'pipe', 'pipe'] });
