@@ -89,6 +89,30 @@ async function readyAll(ns: string, count: number): Promise<void> {
   );
 }
 
+/**
+ * A rolling update played to its end: the set's pods are made Ready as they come (the
+ * kubelet's part) until the set reports the update done. Waiting for ready pods first and the
+ * set after could see the old pods ready before the controller began replacing them.
+ */
+async function rolledOut(ns: string, count: number, what: string): Promise<Obj> {
+  let last: Obj | undefined;
+  await eventually(
+    what,
+    async () => {
+      await readyAll(ns, count);
+      const r = await http(k, 'GET', STS(ns, 'web'));
+      last = r.json as Obj;
+      const s = last;
+      return r.status === 200 && s.metadata.generation === s.status?.observedGeneration && s.status?.updatedReplicas === count && s.status?.currentRevision === s.status?.updateRevision;
+    },
+    30_000,
+    150,
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}; last seen: ${JSON.stringify(last).slice(0, 1500)}`);
+  });
+  return last!;
+}
+
 describe('kubectl against the controllers', () => {
   it('apply web; rollout status returns; scale 5 and 2; set image, history, undo', async () => {
     const ns = 'web-flow';
@@ -111,15 +135,13 @@ describe('kubectl against the controllers', () => {
     );
 
     await ok(['set', 'image', 'statefulset/web', '-n', ns, 'nginx=registry.k8s.io/nginx-slim:0.27']);
-    await readyAll(ns, 2);
-    await waitFor(k, STS(ns, 'web'), 'rolled', (s) => s.status?.updatedReplicas === 2 && s.status?.currentRevision === s.status?.updateRevision && s.metadata.generation === s.status?.observedGeneration);
+    await rolledOut(ns, 2, 'rolled');
     const history = await ok(['rollout', 'history', 'statefulset/web', '-n', ns]);
     expect(history).toMatch(/REVISION\s+CHANGE-CAUSE\n1\s+<none>\n2\s+<none>\n/);
     expect(await ok(['rollout', 'history', 'statefulset/web', '-n', ns, '--revision', '1'])).toContain('Image:\tregistry.k8s.io/nginx-slim:0.24');
 
     await ok(['rollout', 'undo', 'statefulset/web', '-n', ns]);
-    await readyAll(ns, 2);
-    const back = await waitFor(k, STS(ns, 'web'), 'undone', (s) => s.metadata.generation === s.status?.observedGeneration && s.status?.updatedReplicas === 2 && s.status?.currentRevision === s.status?.updateRevision);
+    const back = await rolledOut(ns, 2, 'undone');
     expect(back.spec.template.spec.containers[0].image).toBe('registry.k8s.io/nginx-slim:0.24');
     const pods = expectCode(await http(k, 'GET', `${PODS(ns)}?labelSelector=app%3Dnginx`), 200).items as Obj[];
     expect(pods.map((p) => p.spec.containers[0].image)).toEqual(['registry.k8s.io/nginx-slim:0.24', 'registry.k8s.io/nginx-slim:0.24']);
