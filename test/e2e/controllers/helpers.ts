@@ -91,3 +91,41 @@ export async function kubectlOk(k: KapiProcess, args: string[], input?: string):
   expect(r.code, `kubectl ${args.join(' ')}: ${r.stderr}`).toBe(0);
   return r.stdout;
 }
+
+/** The canonical "web" manifest of kube's StatefulSet docs: a headless Service and the set, with a claim template. */
+export const web = (ns: string, replicas = 3): string => `apiVersion: v1
+kind: Service
+metadata:
+  name: nginx
+  namespace: ${ns}
+  labels: {app: nginx}
+spec:
+  ports: [{port: 80, name: web}]
+  clusterIP: None
+  selector: {app: nginx}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+  namespace: ${ns}
+spec:
+  selector: {matchLabels: {app: nginx}}
+  serviceName: nginx
+  replicas: ${replicas}
+  minReadySeconds: 0
+  template:
+    metadata: {labels: {app: nginx}}
+    spec:
+      terminationGracePeriodSeconds: 10
+      containers:
+      - name: nginx
+        image: registry.k8s.io/nginx-slim:0.24
+        ports: [{containerPort: 80, name: web}]
+        volumeMounts: [{name: www, mountPath: /usr/share/nginx/html}]
+  volumeClaimTemplates:
+  - metadata: {name: www}
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources: {requests: {storage: 1Gi}}
+`;

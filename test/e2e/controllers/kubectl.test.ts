@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, kubectlPath, startKapi, stopKapi, type KubectlResult } from '../../support/server.js';
 import { PDB, STS, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
-import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods, kubectlOk } from './helpers.js';
+import { KUBELET_PLAYED, PODS, REVS, podNames, setReady, waitFor, waitGone, waitPods, kubectlOk, web } from './helpers.js';
 
 let k: KapiProcess;
 
@@ -18,42 +18,6 @@ beforeAll(async () => {
 
 afterAll(() => stopKapi(k));
 
-const web = (ns: string, replicas = 3): string => `apiVersion: v1
-kind: Service
-metadata:
-  name: nginx
-  namespace: ${ns}
-  labels: {app: nginx}
-spec:
-  ports: [{port: 80, name: web}]
-  clusterIP: None
-  selector: {app: nginx}
----
-apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: web
-  namespace: ${ns}
-spec:
-  selector: {matchLabels: {app: nginx}}
-  serviceName: nginx
-  replicas: ${replicas}
-  minReadySeconds: 0
-  template:
-    metadata: {labels: {app: nginx}}
-    spec:
-      terminationGracePeriodSeconds: 10
-      containers:
-      - name: nginx
-        image: registry.k8s.io/nginx-slim:0.24
-        ports: [{containerPort: 80, name: web}]
-        volumeMounts: [{name: www, mountPath: /usr/share/nginx/html}]
-  volumeClaimTemplates:
-  - metadata: {name: www}
-    spec:
-      accessModes: [ReadWriteOnce]
-      resources: {requests: {storage: 1Gi}}
-`;
 
 const ok = (args: string[], input?: string): Promise<string> => kubectlOk(k, args, input);
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, startKapi, stopKapi } from '../../support/server.js';
 import { PDB, eventually, expectCode, http, type KapiProcess, type Obj } from '../http/helpers.js';
-import { PODS, PVCS, podsOf, waitFor, kubectlOk } from './helpers.js';
+import { PODS, PVCS, podsOf, waitFor, kubectlOk, web } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
@@ -30,36 +30,7 @@ beforeAll(async () => {
 
 afterAll(() => stopKapi(k));
 
-const WEB = `apiVersion: v1
-kind: Service
-metadata: {name: nginx, labels: {app: nginx}}
-spec:
-  ports: [{port: 80, name: web}]
-  clusterIP: None
-  selector: {app: nginx}
----
-apiVersion: apps/v1
-kind: StatefulSet
-metadata: {name: web}
-spec:
-  selector: {matchLabels: {app: nginx}}
-  serviceName: nginx
-  replicas: 3
-  template:
-    metadata: {labels: {app: nginx}}
-    spec:
-      terminationGracePeriodSeconds: 10
-      containers:
-      - name: nginx
-        image: registry.k8s.io/nginx-slim:0.24
-        ports: [{containerPort: 80, name: web}]
-        volumeMounts: [{name: www, mountPath: /usr/share/nginx/html}]
-  volumeClaimTemplates:
-  - metadata: {name: www}
-    spec:
-      accessModes: [ReadWriteOnce]
-      resources: {requests: {storage: 1Gi}}
----
+const WEB = `${web(NS)}---
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata: {name: web}
