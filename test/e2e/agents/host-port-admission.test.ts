@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, startKapi } from '../../support/server.js';
 import { STS, eventually, expectCode, http, sts, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { getObj, podUntil as podUntilAt } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
@@ -33,21 +34,9 @@ afterAll(async () => {
   if (k) await removeDir(k.dataDir);
 });
 
-async function get(path: string): Promise<Obj | undefined> {
-  const r = await http(k, 'GET', path);
-  return r.status === 200 ? (r.json as Obj) : undefined;
-}
+const get = (path: string): Promise<Obj | undefined> => getObj(k, path);
 
-async function podUntil(name: string, what: string, f: (p: Obj) => boolean, timeoutMs = 20_000): Promise<Obj> {
-  let last: Obj | undefined;
-  await eventually(`${name}: ${what}`, async () => {
-    last = await get(POD(name));
-    return !!last && f(last);
-  }, timeoutMs).catch((e: Error) => {
-    throw new Error(`${e.message}; last seen: ${JSON.stringify(last?.status)}`);
-  });
-  return last!;
-}
+const podUntil = (name: string, what: string, f: (p: Obj) => boolean, timeoutMs?: number): Promise<Obj> => podUntilAt(k, POD(name), what, f, timeoutMs);
 
 const port = (hostPort: number, extra: Obj = {}): Obj => ({ name: 'conflict', containerPort: hostPort, hostPort, ...extra });
 

@@ -6,7 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubectl, startKapi, stopKapi } from '../../support/server.js';
-import { eventually, expectCode, http, json, sleep, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { eventually, expectCode, http, sleep, uniq, type KapiProcess, type Obj } from '../http/helpers.js';
+import { getObj, podUntil as podUntilAt } from './helpers.js';
 
 let k: KapiProcess;
 const NS = 'default';
@@ -20,10 +21,7 @@ beforeAll(async () => {
 
 afterAll(() => stopKapi(k));
 
-async function get(path: string): Promise<Obj | undefined> {
-  const r = await http(k, 'GET', path);
-  return r.status === 200 ? json(r) : undefined;
-}
+const get = (path: string): Promise<Obj | undefined> => getObj(k, path);
 
 async function readyNodes(): Promise<string[]> {
   const list = (await get('/api/v1/nodes'))?.items ?? [];
@@ -32,17 +30,7 @@ async function readyNodes(): Promise<string[]> {
     .map((n: Obj) => n.metadata.name);
 }
 
-/** Polls a pod until `f` says so; answers it. */
-async function podUntil(name: string, what: string, f: (p: Obj) => boolean, timeoutMs = 20_000): Promise<Obj> {
-  let last: Obj | undefined;
-  await eventually(`${name}: ${what}`, async () => {
-    last = await get(POD(name));
-    return !!last && f(last);
-  }, timeoutMs).catch((e: Error) => {
-    throw new Error(`${e.message}; last seen: ${JSON.stringify(last?.status)}`);
-  });
-  return last!;
-}
+const podUntil = (name: string, what: string, f: (p: Obj) => boolean, timeoutMs?: number): Promise<Obj> => podUntilAt(k, POD(name), what, f, timeoutMs);
 
 const cond = (p: Obj, type: string): Obj | undefined => p.status?.conditions?.find((c: Obj) => c.type === type);
 const isReady = (p: Obj): boolean => cond(p, 'Ready')?.status === 'True';
