@@ -155,7 +155,11 @@ export class Listener {
     );
     // A client that fails the handshake (wrong CA, bad protocol) only loses its connection.
     tlsServer.on('tlsClientError', (_err: Error, s: TLSSocket) => s.destroy());
-    this.outer = createNetServer((raw: Socket) => {
+    // Go's net package turns Nagle off on every TCP connection, and Node's HTTP server does too,
+    // but only for connections its own listener accepts: this one hands them over, so it must
+    // say so itself. With Nagle on, a watch event written while the previous one waits for the
+    // client's delayed ACK is held up to 40 ms.
+    this.outer = createNetServer({ noDelay: true }, (raw: Socket) => {
       this.track(raw);
       raw.on('error', () => raw.destroy());
       // A connection that never says anything is dropped (after that, the TLS handshake
