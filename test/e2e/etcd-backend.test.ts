@@ -98,6 +98,21 @@ describe('kapi on etcd', () => {
     expect(ns.items.map((n) => n.metadata.name)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
   });
 
+  it('starts over a resource larger than one gRPC message by default (4 MiB)', async () => {
+    const base = '/apis/apps/v1/namespaces/default/statefulsets';
+    // 24 objects of about 200 KiB: the watch cache's first fill reads them in one range.
+    const pad = 'x'.repeat(200 * 1024);
+    for (let i = 0; i < 24; i++) {
+      const o = sts(`big${i}`);
+      (o.metadata as Record<string, unknown>).annotations = { pad };
+      expect((await http(k, 'POST', base, o)).status).toBe(201);
+    }
+    await k.kill();
+    k = await startKapi({ args: args() });
+    const list = (await http(k, 'GET', `${base}?resourceVersion=0`)).json as { items: { metadata: { name: string } }[] };
+    expect(list.items.filter((o) => o.metadata.name.startsWith('big'))).toHaveLength(24);
+  });
+
   it('fails readiness while etcd is unreachable', async () => {
     expect((await http(k, 'GET', '/readyz')).status).toBe(200);
     await etcd.stop();

@@ -62,7 +62,14 @@ export class EtcdMembers {
         faultHandling: { global: singleAttempt, host: () => singleAttempt },
         // gRPC's default reconnect backoff grows to two minutes: a member back from the dead
         // would stay unused that long.
-        grpcOptions: { 'grpc.initial_reconnect_backoff_ms': 200, 'grpc.max_reconnect_backoff_ms': 1000 },
+        // gRPC's default cap on a received message is 4 MiB: a whole-prefix list (the watch
+        // cache's first fill) of a large resource would fail, and the node never start. kube's
+        // etcd client takes up to MaxInt32.
+        grpcOptions: {
+          'grpc.initial_reconnect_backoff_ms': 200,
+          'grpc.max_reconnect_backoff_ms': 1000,
+          'grpc.max_receive_message_length': 2 ** 31 - 1,
+        },
       }),
       up: true,
       lastOk: 0,
