@@ -54,6 +54,18 @@ describe('a node agent', () => {
     expectCode(await http(n1, 'DELETE', PODS('work', 'a')), 200);
   });
 
+  it('evicts only the pods bound to it (NodeRestriction)', async () => {
+    expectCode(await http(k, 'POST', PODS('work'), pod('e', 'n1')), 201);
+    const eviction = (name: string): Obj => ({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: 'work' } });
+    const other = await http(n1, 'POST', `${PODS('work', 'b')}/eviction`, eviction('b'));
+    expect(other.json).toMatchObject({ code: 403, reason: 'Forbidden', message: 'pods "b" is forbidden: node n1 can only evict pods with spec.nodeName set to itself' });
+    expectCode(await http(k, 'GET', PODS('work', 'b')), 200);
+    expectCode(await http(n1, 'POST', `${PODS('work', 'e')}/eviction`, eviction('e')), 201);
+    const gone = await http(k, 'GET', PODS('work', 'e'));
+    // Evicted: gone, or going with its grace period.
+    expect(gone.status === 404 || json(gone).metadata.deletionTimestamp !== undefined).toBe(true);
+  });
+
   it('creates mirror pods only', async () => {
     expect(json(await http(n1, 'POST', PODS('work'), pod('m', 'n1'))).message).toBe(
       'pods "m" is forbidden: pod does not have "kubernetes.io/config.mirror" annotation, node "n1" can only create mirror pods',

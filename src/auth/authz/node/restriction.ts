@@ -99,7 +99,16 @@ export function nodeWriteChecks(
             },
           };
         case 'eviction':
-          return undefined;
+          // admitPodEviction: a node may evict only the pods bound to it. A pod the node cannot
+          // see is left to the eviction itself, which answers kube's 404.
+          return {
+            create: (ev) => {
+              const name = w.name || ev.metadata.name || '';
+              if (!name) return refuse('', 'could not determine pod from request data');
+              const pod = lookupPod?.(w.namespace, name);
+              if (pod && specOf(pod).nodeName !== nodeName) refuse(name, `node ${nodeName} can only evict pods with spec.nodeName set to itself`);
+            },
+          };
         default:
           return everything(`unexpected pod subresource ${JSON.stringify(w.subresource)}, only 'status' and 'eviction' are allowed`);
       }
