@@ -44,7 +44,9 @@ beforeAll(async () => {
   k = await startKapi({
     // As the reference server runs (the shared start.sh): no ServiceAccount admission, AlwaysAllow,
     // and no controller manager beside it but what plain API behaviour needs.
-    args: ['--disable-admission-plugins=ServiceAccount', '--authorization-mode=AlwaysAllow'],
+    // No controller lease either: its renewal every 2 s is a write kube's server (no controller
+    // manager) never makes, and a list between two steps would show its resourceVersion.
+    args: ['--disable-admission-plugins=ServiceAccount', '--authorization-mode=AlwaysAllow', '--leader-elect=false'],
     controllers: 'namespace-controller,persistentvolumeclaim-protection-controller',
   });
   server = { url: k.url, cert: k.credentials.cert, key: k.credentials.key };
