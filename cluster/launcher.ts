@@ -41,6 +41,8 @@ export interface ClusterOptions {
 interface SavedLayout {
   balancer: number;
   nodes: number[];
+  /** The nodes' balancer check ports (a layout saved before they existed gets free ones). */
+  checks: number[];
   etcd: { client: number; peer: number }[];
 }
 
@@ -415,20 +417,27 @@ export class Cluster {
     const nodes = opts.nodes ?? 3;
     const members = opts.etcdMembers ?? 3;
     if (existsSync(file)) {
-      const saved = JSON.parse(await readFile(file, 'utf8')) as SavedLayout;
+      const saved = JSON.parse(await readFile(file, 'utf8')) as Omit<SavedLayout, 'checks'> & { checks?: number[] };
       if (opts.etcdMembers !== undefined && opts.etcdMembers !== saved.etcd.length) {
         throw new Error(`the cluster in ${dir} has ${saved.etcd.length} etcd members; it cannot resume with --etcd-members ${opts.etcdMembers}`);
       }
       if (opts.nodes !== undefined && opts.nodes !== saved.nodes.length) {
         throw new Error(`the cluster in ${dir} has ${saved.nodes.length} nodes; it cannot resume with --nodes ${opts.nodes}`);
       }
-      return saved;
+      if (saved.checks === undefined) {
+        const upgraded: SavedLayout = { ...saved, checks: await Promise.all(saved.nodes.map(() => freePort())) };
+        await writeFile(file, `${JSON.stringify(upgraded, null, 2)}\n`);
+        return upgraded;
+      }
+      return { ...saved, checks: saved.checks };
     }
     if (nodes < 1 || members < 1) throw new Error('a cluster needs at least one node and one etcd member');
     const base = opts.port ?? 6443;
     const pick = async (fixed: number): Promise<number> => (base === 0 ? freePort() : fixed);
-    const layout: SavedLayout = { balancer: await pick(base), nodes: [], etcd: [] };
+    const layout: SavedLayout = { balancer: await pick(base), nodes: [], checks: [], etcd: [] };
     for (let i = 0; i < nodes; i++) layout.nodes.push(await pick(base + 1 + i));
+    // After the nodes' ports: 6447 and up for three nodes.
+    for (let i = 0; i < nodes; i++) layout.checks.push(await pick(base + 1 + nodes + i));
     for (let i = 0; i < members; i++) layout.etcd.push({ client: await pick(2379 + 2 * i), peer: await pick(2380 + 2 * i) });
     await writeFile(file, `${JSON.stringify(layout, null, 2)}\n`);
     return layout;

@@ -16,6 +16,8 @@ export interface NodeSpec {
   name: string;
   host: string;
   port: number;
+  /** The balancer's health check (--balancer-check-port, plain HTTP). */
+  checkPort: number;
   dataDir: string;
 }
 
@@ -27,7 +29,7 @@ export interface Layout {
   balancer: { listen: string; port: number };
   /** Extra flags every kapi node gets (the launcher's tests shorten leader election). */
   nodeFlags?: string[];
-  /** The nodes serve plain HTTP (`--insecure-plain-http` in nodeFlags): no TLS for the checks. */
+  /** The nodes serve plain HTTP (`--insecure-plain-http` in nodeFlags): the agents speak it to them. */
   plainHTTP?: boolean;
   /**
    * The cluster's one PKI (`kapi pki`): a CA, one serving certificate every node presents
@@ -91,6 +93,13 @@ export function pkiArgs(layout: Layout): string[] {
   ];
 }
 
+/**
+ * How long a stopping node keeps serving with its check answering 404: haproxy must have seen
+ * one such answer (a check every 400 ms, one slow or lost check on a loaded machine) before the
+ * node stops accepting connections, or it would still send it some.
+ */
+export const SHUTDOWN_DELAY = '2s';
+
 /** `kapi serve`'s command line (after `node dist/src/cli.js`). */
 export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
   return [
@@ -99,6 +108,8 @@ export function nodeArgs(layout: Layout, n: NodeSpec): string[] {
     '--data-dir', n.dataDir,
     '--bind-address', layout.listen,
     '--secure-port', String(n.port),
+    '--balancer-check-port', String(n.checkPort),
+    '--shutdown-delay-duration', SHUTDOWN_DELAY,
     '--cert-dir', layout.pki.dir,
     ...sanFlags(layout),
     '--storage-backend', 'etcd3',
@@ -134,12 +145,20 @@ export function agentArgs(layout: Layout, n: NodeSpec, names: string[]): string[
 export const haproxyArgs = (configPath: string): string[] => ['-db', '-f', configPath];
 
 /**
- * haproxy in TCP mode (TLS passes through to the nodes), checking each node's /readyz every
- * 400 ms: a node that fails two checks in a row (killed, paused, or without an etcd quorum)
- * leaves the rotation within 1.85 s at worst (a check just missed, two 600 ms timeouts and the
- * 250 ms between them), and its open connections (watches included) are closed so their
- * clients reconnect to another node. A connection refused by a dead node is retried on
- * another at once. The check timeout is generous enough for a node busy with heavy load.
+ * haproxy in TCP mode (TLS passes through to the nodes), asking each node's check port
+ * (--balancer-check-port, src/server/balancer-check.ts) every 400 ms. The port answers as
+ * /readyz would, except while the node shuts down:
+ *
+ * - A node that fails two checks in a row (killed, paused, or without an etcd quorum) leaves
+ *   the rotation within 1.85 s at worst (a check just missed, two 600 ms timeouts and the
+ *   250 ms between them), and its open connections (watches included) are closed so their
+ *   clients reconnect to another node. A connection refused by a dead node is retried on
+ *   another at once. The check timeout is generous enough for a node busy with heavy load.
+ * - A node shutting down (SIGTERM) answers 404, which `disable-on-404` turns into a drain:
+ *   no new connection goes to it, and the ones it has are left alone, not cut, while it
+ *   finishes their requests and ends them itself (each HTTP/1.1 response closes its
+ *   connection, HTTP/2 gets a GOAWAY, watches end cleanly). The port stays open until the
+ *   process exits, so the node is not marked DOWN (which would cut them) before that.
  *
  * When no node is ready (an etcd quorum lost), the same nodes serve as backups without a
  * check: reads with resourceVersion=0 are answered from their caches, and writes get kube's
@@ -173,12 +192,12 @@ export function haproxyConfig(layout: Layout): string {
     '',
     'backend kapi-nodes',
     '  balance roundrobin',
-    '  option httpchk GET /readyz',
+    '  option httpchk GET /',
+    '  http-check disable-on-404',
     '  http-check expect status 200',
     '  option allbackups',
-    // The checks speak TLS to the nodes (an anonymous /readyz, as kube allows it).
-    `  default-server inter 400ms fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions${layout.plainHTTP ? '' : ' check-ssl verify none'}`,
-    ...layout.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check${dns}`),
+    '  default-server inter 400ms fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+    ...layout.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check port ${n.checkPort}${dns}`),
     ...layout.nodes.map((n) => `  server ${n.name}-cached ${n.host}:${n.port} backup${dns}`),
     '',
   ];
@@ -188,13 +207,13 @@ export function haproxyConfig(layout: Layout): string {
 /** One machine: every process on 127.0.0.1, directories under `dir`. */
 export function localLayout(
   dir: string,
-  ports: { balancer: number; nodes: number[]; etcd: { client: number; peer: number }[] },
+  ports: { balancer: number; nodes: number[]; checks: number[]; etcd: { client: number; peer: number }[] },
   nodeFlags: string[] = [],
 ): Layout {
   return {
     listen: '127.0.0.1',
     etcd: ports.etcd.map((p, i) => ({ name: `etcd-${i + 1}`, host: '127.0.0.1', clientPort: p.client, peerPort: p.peer, dataDir: `${dir}/etcd-${i + 1}` })),
-    nodes: ports.nodes.map((port, i) => ({ name: `node-${i + 1}`, host: '127.0.0.1', port, dataDir: `${dir}/node-${i + 1}` })),
+    nodes: ports.nodes.map((port, i) => ({ name: `node-${i + 1}`, host: '127.0.0.1', port, checkPort: ports.checks[i]!, dataDir: `${dir}/node-${i + 1}` })),
     balancer: { listen: '127.0.0.1', port: ports.balancer },
     nodeFlags,
     plainHTTP: nodeFlags.includes('--insecure-plain-http'),
@@ -202,12 +221,15 @@ export function localLayout(
   };
 }
 
+/** The nodes' check port in docker-compose.yml (inside the compose network only). */
+export const COMPOSE_CHECK_PORT = 6080;
+
 /** docker-compose.yml's layout: one container per process, reached by service name. */
 export function composeLayout(nodes = 3, members = 3): Layout {
   return {
     listen: '0.0.0.0',
     etcd: Array.from({ length: members }, (_, i) => ({ name: `etcd-${i + 1}`, host: `etcd-${i + 1}`, clientPort: 2379, peerPort: 2380, dataDir: '/var/lib/etcd' })),
-    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `kapi-${i + 1}`, host: `kapi-${i + 1}`, port: 6443, dataDir: '/data' })),
+    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `kapi-${i + 1}`, host: `kapi-${i + 1}`, port: 6443, checkPort: COMPOSE_CHECK_PORT, dataDir: '/data' })),
     balancer: { listen: '0.0.0.0', port: 6443 },
     dnsResolver: '127.0.0.11:53',
     pki: {

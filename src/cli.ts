@@ -34,6 +34,10 @@ Flags of serve:
   --data-dir string                 where the embedded store and admin.kubeconfig live (default "./data")
   --bind-address string             address to listen on (default "127.0.0.1")
   --secure-port int                 HTTPS port to listen on (default 6443)
+  --balancer-check-port int         plain HTTP port for a load balancer's health check on --bind-address:
+                                    200 ready, 404 shutting down (drain: no new connections, let the
+                                    open ones finish), 500 not ready; open until the process exits
+                                    (default 0: none)
   --cert-dir string                 where the generated CA, serving and admin certificates live (default "<data-dir>/pki")
   --tls-cert-file string            serving certificate (PEM chain) instead of the generated one
   --tls-private-key-file string     the key of --tls-cert-file
@@ -214,6 +218,7 @@ async function serve(argv: string[]): Promise<void> {
         'insecure-plain-http': { type: 'string', default: 'false' },
         'bind-address': { type: 'string', default: '127.0.0.1' },
         'secure-port': { type: 'string', default: '6443' },
+        'balancer-check-port': { type: 'string', default: '0' },
         'storage-backend': { type: 'string', default: 'level' },
         'etcd-servers': { type: 'string', default: '' },
         'etcd-prefix': { type: 'string', default: '/registry' },
@@ -262,6 +267,8 @@ async function serve(argv: string[]): Promise<void> {
   if (backend === 'etcd3' && etcdServers.length === 0) fail('--etcd-servers is required with --storage-backend=etcd3');
   const port = Number(values['secure-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --secure-port ${values['secure-port']}`);
+  const checkPort = Number(values['balancer-check-port']);
+  if (!Number.isInteger(checkPort) || checkPort < 0 || checkPort > 65535) fail(`invalid --balancer-check-port ${values['balancer-check-port']}`);
   const prefix = values['etcd-prefix'].replace(/\/+$/, '');
   let cfg: NodeConfig;
   try {
@@ -327,6 +334,7 @@ async function serve(argv: string[]): Promise<void> {
       dataDir,
       bindAddress: values['bind-address'],
       securePort: port,
+      balancerCheckPort: checkPort,
       storageBackend: backend,
       etcdServers,
       etcdPrefix: prefix.startsWith('/') ? prefix : `/${prefix}`,

@@ -147,6 +147,16 @@ export function installHealth(router: Router, checks: HealthCheck[], opts: Healt
   }
 }
 
+/**
+ * The names of the /readyz checks failing now, less those in `skip`: what the balancer's check
+ * port (balancer-check.ts) reports, from the same checks /readyz runs.
+ */
+export async function failingReadyzChecks(checks: HealthCheck[], skip: string[] = []): Promise<string[]> {
+  const list = [...BUILTIN, ...checks.filter((c) => c.readyz && !skip.includes(c.name))];
+  const results = await Promise.all(list.map((c) => runCheck(c)));
+  return list.filter((_, i) => results[i]).map((c) => c.name);
+}
+
 /** Every health path the server answers (for the root index). */
 export function healthPaths(checks: HealthCheck[]): string[] {
   const all = [...BUILTIN, ...checks];

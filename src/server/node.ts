@@ -18,7 +18,8 @@ import { createApp } from './app.js';
 import { resourceHandler } from '../api/resource-handler.js';
 import { installDiscovery } from '../api/discovery.js';
 import { installOpenAPI } from '../api/openapi.js';
-import { healthPaths, installHealth, type HealthCheck } from './health.js';
+import { failingReadyzChecks, healthPaths, installHealth, type HealthCheck } from './health.js';
+import { BalancerCheck } from './balancer-check.js';
 import { kubeHealthChecks } from './health-checks.js';
 import { installIndex, restfulPaths } from './paths.js';
 import { installMetrics, metricsMiddleware, observeInflight, recordRequestTermination, setStorageObjects } from './metrics.js';
@@ -79,6 +80,11 @@ export interface NodeConfig {
   dataDir: string;
   bindAddress: string;
   securePort: number;
+  /**
+   * --balancer-check-port: the load balancer's health check on plain HTTP (balancer-check.ts);
+   * 0 or unset: none.
+   */
+  balancerCheckPort?: number;
   storageBackend: 'level' | 'etcd3';
   etcdServers: string[];
   etcdPrefix: string;
@@ -228,6 +234,7 @@ export class KapiNode {
   private storage?: Storage;
   private registryWatch?: RegistryWatch;
   private listener?: Listener;
+  private balancerCheck?: BalancerCheck;
   private controllers?: ControllerManager;
   /** What every node runs for itself, elected or not (the stores' hooks, the kubernetes Service). */
   private background: { stop(): void }[] = [];
@@ -564,6 +571,14 @@ export class KapiNode {
     const unspecified = addr.address === '0.0.0.0' || addr.address === '::';
     const host = unspecified ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.url = `${this.listener.scheme}://${host}:${addr.port}`;
+    if (cfg.balancerCheckPort) {
+      const readiness = this.healthChecks();
+      this.balancerCheck = new BalancerCheck({
+        shuttingDown: () => this.shutdownSequence.phase !== 'running',
+        readinessFailures: () => failingReadyzChecks(readiness, [this.shutdownSequence.readyzCheck.name]),
+      });
+      await this.balancerCheck.listen(cfg.balancerCheckPort, cfg.bindAddress);
+    }
     this.kubeconfigPath = await writeAdminKubeconfig(cfg.dataDir, { server: this.url, ...prepared.kubeconfig });
     if (!this.nodeName) {
       this.nodeName = `kapi-${addr.port}`;
@@ -762,5 +777,7 @@ export class KapiNode {
     this.registryWatch?.close();
     await this.storage?.close();
     this.auditor?.close();
+    // Last: until here the balancer drains this node rather than cutting its sessions.
+    await this.balancerCheck?.close();
   }
 }

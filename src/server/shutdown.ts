@@ -1,8 +1,10 @@
 // Graceful shutdown on SIGTERM, in kube-apiserver's order:
 //
 //   1. /readyz fails at once (`[-]shutdown failed: reason withheld`) so balancers stop
-//      sending; requests are still served for --shutdown-delay-duration, each response
-//      closing its connection so clients reconnect (to another node) rather than reuse it.
+//      sending (haproxy asks --balancer-check-port instead, which says 404: drain, see
+//      balancer-check.ts); requests are still served for --shutdown-delay-duration, each
+//      response closing its connection so clients reconnect (to another node) rather than
+//      reuse it.
 //   2. Then no new request is taken: the listener closes (or, with
 //      --shutdown-send-retry-after, stays open answering 429 with `Retry-After: 5` and
 //      `Connection: close` until the requests in flight are done).

@@ -66,7 +66,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('differs from the one-machine plan only in addresses, ports and directories', () => {
-    const local = localLayout('/d', { balancer: 1, nodes: [2, 3, 4], etcd: [{ client: 5, peer: 6 }, { client: 7, peer: 8 }, { client: 9, peer: 10 }] });
+    const local = localLayout('/d', { balancer: 1, nodes: [2, 3, 4], checks: [11, 12, 13], etcd: [{ client: 5, peer: 6 }, { client: 7, peer: 8 }, { client: 9, peer: 10 }] });
     const flags = (args: string[]) => args.filter((a) => a.startsWith('--'));
     // The containers' certificate names the nodes and the balancer by service name; on one
     // machine everything is 127.0.0.1, which the certificate always covers.

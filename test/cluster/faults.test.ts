@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshRequest, openWatch, startCluster, type EtcdMember, type TestCluster, type WatchEventLine } from '../support/cluster.js';
+import { probe } from '../../cluster/launcher.js';
 
 const REQUEST_TIMEOUT_S = 3;
 const FLAGS = [
@@ -324,8 +325,9 @@ describe('the etcd quorum is lost', () => {
     expect(w.json.message).toMatch(/etcdserver: request timed out|context deadline exceeded|Unavailable/);
     expect(took).toBeLessThan((REQUEST_TIMEOUT_S + 1) * 1000);
 
-    // Every node reports it is not ready (the etcd checks), but stays alive.
-    for (const n of c.nodes) {
+    // Every node reports it is not ready (the etcd checks), but stays alive; the balancer's
+    // check port says so too (500: DOWN, not the 404 of a draining node).
+    for (const [i, n] of c.nodes.entries()) {
       const r = await until(`${n.name} to fail readiness`, 10_000, async () => {
         const x = await freshRequest(n.url, 'GET', '/readyz?verbose', undefined, 5000);
         return x.status === 500 ? x : undefined;
@@ -333,6 +335,9 @@ describe('the etcd quorum is lost', () => {
       expect(r.text).toContain('[-]etcd failed');
       expect(r.text).toContain('[-]etcd-readiness failed');
       expect((await freshRequest(n.url, 'GET', '/livez', undefined, 5000)).status).toBe(200);
+      const check = await probe(`http://127.0.0.1:${c.layout.nodes[i]!.checkPort}/`, 5000);
+      expect(check?.status).toBe(500);
+      expect(check?.body).toMatch(/^not ready: .*\betcd\b/);
     }
     // The caches still answer resourceVersion=0, through the balancer too.
     // (Reads through the balancer are sent again when it cuts them while it moves between the
