@@ -3,7 +3,9 @@
 // the step that first showed it (`<rv@7>`, `<rv@7.2>` for the second new one of step 7), so
 // "the same resourceVersion as the step before" survives the masking while one write that
 // only one server made does not renumber every later answer; timestamps the server sets
-// become `<time>` (their presence is kept); pointer addresses in messages become `0x<address>`.
+// become `<time>` (their presence is kept); pointer addresses in messages become `0x<address>`;
+// the random suffix of the ServiceAccount plugin's `kube-api-access-xxxxx` volume becomes
+// `<random-N>`, numbered like uids, so the mounts still have to name the volume.
 
 import { createHash } from 'node:crypto';
 import { decodeMultiple } from 'cbor-x';
@@ -64,6 +66,8 @@ const ZERO_UID = '00000000-0000-0000-0000-000000000000';
 /** Where a message quotes the stored object's resourceVersion. */
 const STORED_RV = /(ResourceVersion in record \(|ResourceVersion in object meta: )(\d+)(\)?)/;
 const STORED_RV_ALL = new RegExp(STORED_RV.source, 'g');
+/** The ServiceAccount admission plugin's volume name: its 5 characters are random (kube's name generator). */
+const API_ACCESS_VOLUME = /\bkube-api-access-([bcdfghjklmnpqrstvwxz2456789]{5})\b/g;
 
 /** A digest of a value's JSON text, computed without recursion. */
 export function deepDigest(v: unknown): string {
@@ -132,6 +136,7 @@ function maskQuotedDocuments(s: string): string {
 export class Masker {
   private readonly uids = new Map<string, string>();
   private readonly rvs = new Map<string, string>();
+  private readonly volumeNames = new Map<string, string>();
   /** The step being masked, and how many new resourceVersions it showed so far. */
   private step = 0;
   private newInStep = 0;
@@ -190,6 +195,7 @@ export class Masker {
       // Messages that name the stored object's uid or resourceVersion (failed preconditions).
       if (UUID.test(text)) text = text.replace(UUID_ALL, (u) => (u === ZERO_UID ? u : this.placeholder(this.uids, 'uid', u)));
       if (STORED_RV.test(text)) text = text.replace(STORED_RV_ALL, (_m, lead: string, rv: string, tail: string) => `${lead}${this.rv(rv)}${tail}`);
+      if (text.includes('kube-api-access-')) text = text.replace(API_ACCESS_VOLUME, (_m, suffix: string) => `kube-api-access-${this.placeholder(this.volumeNames, 'random', suffix)}`);
       return text;
     }
     const out: Record<string, unknown> = {};

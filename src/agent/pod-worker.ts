@@ -30,6 +30,10 @@ export interface NodeContext {
 }
 
 const BACKOFF_START_MS = 10_000;
+/** How soon a failed volume mount (a refused token) is tried again. */
+const MOUNT_RETRY_MS = 2_000;
+/** kubelet's token manager refreshes a token once 80% of its lifetime has passed. */
+const TOKEN_REFRESH_FRACTION = 0.8;
 const BACKOFF_MAX_MS = 300_000;
 
 const nowTime = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -72,6 +76,8 @@ export class PodWorker {
   private readonly specs = new Map<string, Obj>();
   private readonly backoff = new Map<string, number>();
   private readonly unhealthyReported = new Set<string>();
+  /** The pod's projected token volumes have their tokens (kubelet mounts volumes before the sandbox). */
+  private mounted = false;
   /** kubelet's admission refused the pod: it never runs, and stays Failed with this. */
   private rejection?: { reason: string; message: string };
 
@@ -166,6 +172,9 @@ export class PodWorker {
       return;
     }
     if (this.adopt(status)) {
+      // A restarted kubelet's token manager starts empty: the running pod's tokens are asked for again.
+      this.mounted = true;
+      void this.mountTokens();
       this.update(this.pod);
       return;
     }
@@ -265,6 +274,13 @@ export class PodWorker {
 
   private startSandbox(): void {
     if (this.rt.sandboxReady || this.terminating) return;
+    if (!this.mounted) {
+      void this.mountTokens().then((ok) => {
+        if (ok) this.mounted = true;
+        this.after(ok ? 0 : MOUNT_RETRY_MS, () => this.startSandbox());
+      });
+      return;
+    }
     const hostNetwork = spec(this.pod).hostNetwork === true;
     const ip = hostNetwork ? this.node.hostIP : this.node.allocateIP();
     if (!ip) {
@@ -275,6 +291,50 @@ export class PodWorker {
     this.podIP = ip;
     this.rt.sandboxReady = true;
     this.nextInit(0);
+  }
+
+  /**
+   * kubelet's projected volume plugin: each `serviceAccountToken` source of a projected volume
+   * (the ServiceAccount admission plugin's `kube-api-access-*` among them) is a TokenRequest
+   * for the pod's account, bound to the pod by uid, for the source's audience (none: the API's)
+   * and lifetime, made as the node (the Node authorizer and NodeRestriction judge it). Nothing
+   * is written anywhere, as no container runs; a refusal is kubelet's FailedMount event and the
+   * pod waits in ContainerCreating, as kubelet's does. Each token is asked for again at 80% of
+   * its lifetime, as kubelet's token manager does.
+   */
+  private async mountTokens(): Promise<boolean> {
+    const ns = this.namespace;
+    const account = str(spec(this.pod).serviceAccountName) || 'default';
+    let shortest = Infinity;
+    for (const v of asArr(spec(this.pod).volumes).map(asObj)) {
+      for (const src of asArr(asObj(v?.projected)?.sources).map(asObj)) {
+        const tp = asObj(src?.serviceAccountToken);
+        if (!tp) continue;
+        const expirationSeconds = Number(tp.expirationSeconds ?? 3600);
+        const audience = str(tp.audience);
+        const request = {
+          apiVersion: 'authentication.k8s.io/v1',
+          kind: 'TokenRequest',
+          spec: { audiences: audience ? [audience] : null, expirationSeconds, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: this.name, uid: this.uid } },
+        };
+        try {
+          await this.node.client.create(`/api/v1/namespaces/${ns}/serviceaccounts/${account}/token`, request);
+        } catch (e) {
+          if (this.gone) return false;
+          const why = `MountVolume.SetUp failed for volume ${JSON.stringify(str(v?.name))} : failed to fetch token: ${(e as Error).message}`;
+          this.node.recorder.event(this.ref(), 'Warning', 'FailedMount', why);
+          return false;
+        }
+        shortest = Math.min(shortest, expirationSeconds);
+      }
+    }
+    if (shortest !== Infinity) this.after(shortest * 1000 * TOKEN_REFRESH_FRACTION, () => void this.refreshTokens());
+    return true;
+  }
+
+  private async refreshTokens(): Promise<void> {
+    if (this.terminating || this.rt.terminal) return;
+    if (!(await this.mountTokens())) this.after(MOUNT_RETRY_MS, () => void this.refreshTokens());
   }
 
   private nextInit(i: number): void {

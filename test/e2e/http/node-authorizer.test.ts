@@ -112,9 +112,12 @@ describe('a node agent', () => {
     // The answers kube-apiserver 1.33.13 gives with --enable-admission-plugins=NodeRestriction.
     expectCode(await http(k, 'POST', NS(), ns('tok')), 201);
     expectCode(await http(k, 'POST', '/api/v1/namespaces/tok/serviceaccounts', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'agent' } }), 201);
+    // Without the ServiceAccount plugin's API access volume (a token of the API's audience):
+    // each pod's tokens are those its own volumes ask for.
     const withSA = (name: string, nodeName: string, volumes?: Obj[]): Obj => {
       const p = pod(name, nodeName);
       p.spec.serviceAccountName = 'agent';
+      p.spec.automountServiceAccountToken = false;
       if (volumes) p.spec.volumes = volumes;
       return p;
     };

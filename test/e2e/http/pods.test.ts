@@ -57,12 +57,29 @@ describe('Pod create and defaults', () => {
     expect(created.apiVersion).toBe('v1');
     expect(created.kind).toBe('Pod');
     expect(created.metadata.generation).toBe(1);
+    // The ServiceAccount plugin's API access volume (its name's 5 characters are random).
+    const volume = String(created.spec.volumes?.[0]?.name);
+    expect(volume).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
     expect(created.spec).toEqual({
+      volumes: [
+        {
+          name: volume,
+          projected: {
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+              { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+            ],
+            defaultMode: 420,
+          },
+        },
+      ],
       containers: [
         {
           name: 'web',
           image: 'nginx:1.27',
           resources: {},
+          volumeMounts: [{ name: volume, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }],
           terminationMessagePath: '/dev/termination-log',
           terminationMessagePolicy: 'File',
           imagePullPolicy: 'IfNotPresent',

@@ -253,6 +253,24 @@ func everyKind(ctx context.Context, e runEnv) {
 	// the template mounts "data", a claim template's volume in the StatefulSet
 	pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: "data", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{SizeLimit: ptr(resource.MustParse("1Gi"))}}})
 	pod.Spec.Containers[0].Resources.Requests[corev1.ResourceCPU] = resource.MustParse("0.25")
+	// The ServiceAccount admission plugin's API access volume, sent as the plugin would add it
+	// (a volume of its name prefix is taken as its own): the round trip stays exact, and the
+	// projected sources cross the wire in this codec.
+	const tokenPath = "/var/run/secrets/kubernetes.io/serviceaccount"
+	pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: "kube-api-access-pbcli", VolumeSource: corev1.VolumeSource{Projected: &corev1.ProjectedVolumeSource{
+		DefaultMode: ptr(int32(420)),
+		Sources: []corev1.VolumeProjection{
+			{ServiceAccountToken: &corev1.ServiceAccountTokenProjection{Path: "token", ExpirationSeconds: ptr(int64(3607))}},
+			{ConfigMap: &corev1.ConfigMapProjection{LocalObjectReference: corev1.LocalObjectReference{Name: "kube-root-ca.crt"}, Items: []corev1.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
+			{DownwardAPI: &corev1.DownwardAPIProjection{Items: []corev1.DownwardAPIVolumeFile{{Path: "namespace", FieldRef: &corev1.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
+		},
+	}}})
+	for i := range pod.Spec.InitContainers {
+		pod.Spec.InitContainers[i].VolumeMounts = append(pod.Spec.InitContainers[i].VolumeMounts, corev1.VolumeMount{Name: "kube-api-access-pbcli", ReadOnly: true, MountPath: tokenPath})
+	}
+	for i := range pod.Spec.Containers {
+		pod.Spec.Containers[i].VolumeMounts = append(pod.Spec.Containers[i].VolumeMounts, corev1.VolumeMount{Name: "kube-api-access-pbcli", ReadOnly: true, MountPath: tokenPath})
+	}
 	roundTripKind(ctx, e, kindCase[*corev1.Pod, *corev1.PodList]{
 		resource: "pods", path: core + "/pods/pb-pod", listPath: core + "/pods", client: cs.CoreV1().Pods(ns), json: js.CoreV1().Pods(ns), want: pod,
 		status: func(p *corev1.Pod) (*corev1.Pod, error) {
