@@ -1,0 +1,406 @@
+// The types served since the first wave, side by side (issue 16): Services, Nodes, Events (core
+// and events.k8s.io), PersistentVolumes, StorageClasses, IPAddresses, ServiceAccounts (and their
+// token subresource) and the RBAC types. For each, a life cycle through every verb and patch
+// type, Table output and the field selectors it supports, then its notable validation rules,
+// defaults, immutable fields and warnings. Every sequence cleans up after itself.
+//
+// What kube picks at random is never left to it: services get their cluster IPs and node ports
+// from the request (or are headless), and issued tokens are compared by status only.
+
+import type { Sequence } from '../format.js';
+import { LATER_TYPES, NS, Seq, objectPath, type Obj, type TypeInfo } from './kit.js';
+
+const TABLE = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
+const LABEL = { suite: 'types' };
+const T = LATER_TYPES;
+
+const labelled = (doc: Obj): Obj => ({ ...doc, metadata: { ...(doc.metadata as Obj), labels: LABEL } });
+
+/** Every verb on one object of the type, as clients send them, with reads in between. */
+function lifecycle(t: TypeInfo, name: string, doc: Obj = t.make(name)): Sequence {
+  const path = objectPath(t, name);
+  const s = new Seq(`types-${t.key}-lifecycle`);
+  s.post(t.collection(), labelled(doc));
+  s.get(path);
+  s.get(path, TABLE, 'get as Table');
+  s.get(`${t.collection()}?labelSelector=suite%3Dtypes`, TABLE, 'list as Table');
+  s.get(`${t.collection()}?fieldSelector=metadata.name%3D${name}`, undefined, 'list by name');
+  s.patch(path, 'merge', t.change);
+  s.patch(path, 'smp', { metadata: { labels: { smp: 'y' } } });
+  s.patch(path, 'json6902', [{ op: 'add', path: '/metadata/annotations', value: { jp: 'x' } }]);
+  s.patch(`${path}?fieldManager=types-apply`, 'apply', { apiVersion: t.apiVersion, kind: t.kind, metadata: { name, labels: { applied: 'yes' } } });
+  const read = s.get(path, undefined, 'read').last;
+  s.putFrom(path, read, { metadata: { annotations: { put: 'yes' } } });
+  s.get(path, { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1' }, 'read as metadata');
+  if (t.subresources.includes('status')) {
+    s.get(`${path}/status`, undefined, 'get status');
+    s.patch(`${path}/status`, 'merge', { metadata: { labels: { ignored: 'yes' } } }, 'status patch of metadata');
+  }
+  s.delete(`${path}?dryRun=All`, undefined, 'dry-run delete');
+  s.delete(path, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 });
+  s.get(path, undefined, 'gone');
+  return s.done();
+}
+
+function services(): Sequence[] {
+  const t = T.services;
+  const coll = t.collection();
+  const svc = (name: string, spec: Obj): Obj => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec });
+  const out: Sequence[] = [lifecycle(t, 'ct-svc-life')];
+
+  const bad = new Seq('types-services-invalid');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1' }), undefined, 'no ports');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ port: 0 }] }), undefined, 'port 0');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ port: 70000 }] }), undefined, 'port out of range');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ port: 80 }, { port: 81 }] }), undefined, 'two ports without names');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ name: 'a', port: 80 }, { name: 'a', port: 80 }] }), undefined, 'duplicate port and name');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ name: 'Bad_Name', port: 80, protocol: 'ICMP', targetPort: 'Not_A_Name' }] }), undefined, 'bad port name, protocol, target port');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ port: 80, targetPort: 0 }] }), undefined, 'target port 0');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: 'bogus', ports: [{ port: 80 }] }), undefined, 'cluster IP not an IP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.0.0.5', ports: [{ port: 80 }] }), undefined, 'cluster IP outside the range');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.0.1', ports: [{ port: 80 }] }), undefined, 'cluster IP taken (the kubernetes service)');
+  bad.post(coll, svc('ct-svc-bad', { type: 'Bogus', ports: [{ port: 80 }] }), undefined, 'unknown type');
+  bad.post(coll, svc('ct-svc-bad', { type: 'ExternalName' }), undefined, 'ExternalName without a name');
+  bad.post(coll, svc('ct-svc-bad', { type: 'ExternalName', externalName: 'Not A Name!' }), undefined, 'ExternalName not a DNS name');
+  bad.post(coll, svc('ct-svc-bad', { type: 'ExternalName', externalName: 'db.example.com', clusterIP: '10.96.200.1' }), undefined, 'ExternalName with a cluster IP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ports: [{ port: 80, nodePort: 30001 }] }), undefined, 'node port on a ClusterIP service');
+  bad.post(coll, svc('ct-svc-bad', { type: 'NodePort', clusterIP: '10.96.200.1', ports: [{ port: 80, nodePort: 80 }] }), undefined, 'node port out of range');
+  bad.post(coll, svc('ct-svc-bad', { type: 'NodePort', clusterIP: '10.96.200.1', ports: [{ name: 'a', port: 80, nodePort: 30100 }, { name: 'b', port: 81, nodePort: 30100 }] }), undefined, 'duplicate node port');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', externalTrafficPolicy: 'Local', ports: [{ port: 80 }] }), undefined, 'external traffic policy on ClusterIP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', sessionAffinity: 'Sticky', ports: [{ port: 80 }] }), undefined, 'unknown session affinity');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', sessionAffinity: 'ClientIP', sessionAffinityConfig: { clientIP: { timeoutSeconds: 0 } }, ports: [{ port: 80 }] }), undefined, 'session affinity timeout 0');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ipFamilyPolicy: 'Bogus', ports: [{ port: 80 }] }), undefined, 'unknown IP family policy');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', ipFamilies: ['IPv6'], ports: [{ port: 80 }] }), undefined, 'IP family not of the cluster');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', clusterIPs: ['10.96.200.2'], ports: [{ port: 80 }] }), undefined, 'clusterIPs not starting with clusterIP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', externalIPs: ['bogus'], ports: [{ port: 80 }] }), undefined, 'external IP not an IP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', loadBalancerSourceRanges: ['10.0.0.0/8'], ports: [{ port: 80 }] }), undefined, 'source ranges on ClusterIP');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', internalTrafficPolicy: 'Nowhere', ports: [{ port: 80 }] }), undefined, 'unknown internal traffic policy');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: 'None', type: 'NodePort', ports: [{ port: 80 }] }), undefined, 'headless NodePort');
+  bad.post(coll, svc('ct-svc-bad', { clusterIP: '10.96.200.1', selector: { 'bad key!': 'x' }, ports: [{ port: 80 }] }), undefined, 'bad selector key');
+  out.push(bad.done());
+
+  const life = new Seq('types-services-defaults-and-immutability');
+  const path = objectPath(t, 'ct-svc-ip');
+  life.post(coll, svc('ct-svc-ip', { clusterIP: '10.96.200.10', selector: { app: 'x' }, ports: [{ port: 80 }] }), undefined, 'create with a cluster IP: defaults');
+  life.get(`/apis/networking.k8s.io/v1/ipaddresses/10.96.200.10`, undefined, 'its IPAddress');
+  life.post(coll, svc('ct-svc-ip2', { clusterIP: '10.96.200.10', ports: [{ port: 80 }] }), undefined, 'the same IP again');
+  life.patch(path, 'merge', { spec: { clusterIP: '10.96.200.11', clusterIPs: ['10.96.200.11'] } }, 'change the cluster IP');
+  life.patch(path, 'merge', { spec: { clusterIP: null, clusterIPs: null } }, 'clear the cluster IP');
+  life.patch(path, 'merge', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30180 }] } }, 'to NodePort');
+  life.patch(path, 'merge', { spec: { externalTrafficPolicy: 'Local' } }, 'external traffic policy Local');
+  life.patch(path, 'merge', { spec: { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, externalTrafficPolicy: 'Cluster' } }, 'to LoadBalancer');
+  life.patch(path, 'merge', { spec: { loadBalancerSourceRanges: ['10.0.0.0/8', '192.168.1.0/24'] } }, 'source ranges');
+  life.patch(path, 'merge', { spec: { loadBalancerClass: 'example.com/lb' } }, 'load balancer class');
+  life.patch(`${path}/status`, 'merge', { status: { loadBalancer: { ingress: [{ ip: '192.0.2.10', ipMode: 'VIP' }] } } }, 'status: an ingress');
+  life.patch(`${path}/status`, 'merge', { status: { loadBalancer: { ingress: [{ ip: 'bogus' }] } } }, 'status: a bad ingress IP');
+  life.patch(`${path}/status`, 'merge', { status: { loadBalancer: { ingress: [{ hostname: '192.0.2.1' }] } } }, 'status: an IP as hostname');
+  life.patch(path, 'merge', { spec: { loadBalancerClass: 'example.com/other' } }, 'change the load balancer class');
+  life.get(path, TABLE, 'LoadBalancer as Table');
+  life.patch(path, 'merge', { spec: { type: 'ClusterIP', externalTrafficPolicy: null, loadBalancerSourceRanges: null, allocateLoadBalancerNodePorts: null, loadBalancerClass: null, ports: [{ port: 80, nodePort: null }] } }, 'back to ClusterIP');
+  life.patch(path, 'merge', { spec: { type: 'ExternalName', externalName: 'db.example.com' } }, 'to ExternalName keeping the IP');
+  life.patch(path, 'merge', { spec: { type: 'ExternalName', externalName: 'db.example.com', clusterIP: '', clusterIPs: null, ipFamilies: null, ipFamilyPolicy: null } }, 'to ExternalName');
+  life.get(path, TABLE, 'ExternalName as Table');
+  life.patch(path, 'merge', { spec: { type: 'ClusterIP', clusterIP: '10.96.200.12', externalName: null, ports: [{ port: 80 }] } }, 'back to ClusterIP with a new IP');
+  life.get(path);
+  out.push(life.done());
+
+  const np = new Seq('types-services-node-ports');
+  np.post(coll, svc('ct-svc-np', { type: 'NodePort', clusterIP: '10.96.200.20', ports: [{ name: 'http', port: 80, nodePort: 30200 }, { name: 'dns', port: 53, protocol: 'UDP', nodePort: 30201 }] }), undefined, 'NodePort: defaults');
+  np.post(coll, svc('ct-svc-np2', { type: 'NodePort', clusterIP: '10.96.200.21', ports: [{ port: 80, nodePort: 30200 }] }), undefined, 'a node port taken');
+  np.patch(objectPath(t, 'ct-svc-np'), 'smp', { spec: { ports: [{ name: 'http', port: 80, nodePort: 30202 }] } }, 'smp of one port (by port)');
+  np.patch(objectPath(t, 'ct-svc-np'), 'json6902', [{ op: 'replace', path: '/spec/ports/0/nodePort', value: 40000 }], 'node port out of range');
+  np.post(coll, svc('ct-svc-lb', { type: 'LoadBalancer', clusterIP: '10.96.200.22', externalTrafficPolicy: 'Local', healthCheckNodePort: 30203, ports: [{ port: 443, nodePort: 30204 }] }), undefined, 'LoadBalancer with a health check port');
+  np.get(`${coll}?fieldSelector=spec.type%3DLoadBalancer`, undefined, 'by type');
+  np.get(`${coll}?fieldSelector=spec.clusterIP%3D10.96.200.20`, undefined, 'by cluster IP');
+  np.get(`${coll}?fieldSelector=spec.ports%3D80`, undefined, 'unsupported field selector');
+  np.get(`${coll}?labelSelector=suite%3Dnone`, TABLE, 'an empty list as Table');
+  np.post(coll, svc('ct-svc-ext', { type: 'ClusterIP', clusterIP: '10.96.200.23', externalIPs: ['192.0.2.5'], ports: [{ port: 80 }] }), undefined, 'external IPs');
+  np.get(objectPath(t, 'ct-svc-ext'), TABLE, 'external IPs as Table');
+  np.post(coll, svc('ct-svc-hl', { clusterIP: 'None', selector: { app: 'x' }, ports: [{ port: 80, targetPort: 'http' }], publishNotReadyAddresses: true }), undefined, 'headless');
+  np.post(coll, svc('ct-svc-ac', { clusterIP: '10.96.200.24', sessionAffinity: 'ClientIP', ports: [{ port: 80, appProtocol: 'http' }] }), undefined, 'client IP affinity: its default timeout');
+  np.post(coll, svc('ct-svc-zero', { clusterIP: '10.96.200.025', ports: [{ port: 80 }] }), undefined, 'a cluster IP with a leading zero');
+  out.push(np.done());
+
+  const kube = new Seq('types-services-kubernetes');
+  kube.get(objectPath(t, 'kubernetes'), TABLE, 'the kubernetes service as Table');
+  // Its target port is the server's own secure port, which differs between any two servers.
+  kube.req('dry-run delete of the kubernetes service', { method: 'DELETE', path: `${objectPath(t, 'kubernetes')}?dryRun=All` }, { ignoreBody: true });
+  kube.patch(`${objectPath(t, 'kubernetes')}?dryRun=All`, 'merge', { spec: { clusterIP: '10.96.0.2' } }, 'dry-run change of its cluster IP');
+  out.push(kube.done());
+  return out;
+}
+
+function nodes(): Sequence[] {
+  const t = T.nodes;
+  const coll = t.collection();
+  const node = (name: string, spec: Obj = {}, extra: Obj = {}): Obj => ({ apiVersion: 'v1', kind: 'Node', metadata: { name }, spec, ...extra });
+  const out: Sequence[] = [lifecycle(t, 'ct-node-life')];
+
+  const bad = new Seq('types-nodes-invalid');
+  bad.post(coll, node('ct-node-bad', { podCIDR: 'bogus' }), undefined, 'pod CIDR not a CIDR');
+  bad.post(coll, node('ct-node-bad', { podCIDR: '10.244.1.0/24', podCIDRs: ['10.244.2.0/24'] }), undefined, 'podCIDRs not starting with podCIDR');
+  bad.post(coll, node('ct-node-bad', { podCIDRs: ['10.244.1.0/24', '10.244.2.0/24'] }), undefined, 'two CIDRs of one family');
+  bad.post(coll, node('ct-node-bad', { taints: [{ key: 'a', effect: 'Bogus' }] }), undefined, 'taint of an unknown effect');
+  bad.post(coll, node('ct-node-bad', { taints: [{ effect: 'NoSchedule' }] }), undefined, 'taint without a key');
+  bad.post(coll, node('ct-node-bad', { taints: [{ key: 'a', value: 'x', effect: 'NoSchedule' }, { key: 'a', value: 'y', effect: 'NoSchedule' }] }), undefined, 'duplicate taint');
+  bad.post(coll, node('ct-node-bad', { taints: [{ key: 'bad key!', value: 'bad value!', effect: 'NoExecute' }] }), undefined, 'taint of a bad key and value');
+  bad.post(coll, node('Bad_Node'), undefined, 'name not a DNS subdomain');
+  bad.post(coll, node('ct-node-bad', {}, { status: { capacity: { cpu: '-1', 'bad name!': '1' } } }), undefined, 'bad capacity in status');
+  out.push(bad.done());
+
+  const s = new Seq('types-nodes-spec-and-status');
+  const path = objectPath(t, 'ct-node-1');
+  s.post(coll, node('ct-node-1', { podCIDR: '10.244.1.0/24', taints: [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }] }, { status: { capacity: { cpu: '4', memory: '8Gi', pods: '110' } } }), undefined, 'create: podCIDRs defaulted, status dropped?');
+  s.patch(path, 'merge', { spec: { podCIDR: '10.244.9.0/24', podCIDRs: ['10.244.9.0/24'] } }, 'change the pod CIDR');
+  s.patch(path, 'merge', { spec: { providerID: 'aws:///zone/i-1' } }, 'set the provider ID');
+  s.patch(path, 'merge', { spec: { providerID: 'aws:///zone/i-2' } }, 'change the provider ID');
+  s.patch(path, 'smp', { spec: { taints: [{ key: 'gpu', effect: 'NoExecute' }] } }, 'smp adds a taint (replaces the list?)');
+  s.patch(path, 'merge', { spec: { unschedulable: true } }, 'cordon');
+  s.get(`${coll}?fieldSelector=spec.unschedulable%3Dtrue`, undefined, 'unschedulable nodes');
+  s.get(`${coll}?fieldSelector=spec.unschedulable%3Dfalse`, undefined, 'schedulable nodes');
+  s.get(`${coll}?fieldSelector=spec.podCIDR%3D10.244.1.0%2F24`, undefined, 'unsupported field selector');
+  s.patch(`${path}/status`, 'merge', { status: { capacity: { cpu: '4', memory: '8Gi', pods: '110' }, allocatable: { cpu: '3500m', memory: '7Gi', pods: '110' }, addresses: [{ type: 'InternalIP', address: '10.0.0.10' }, { type: 'Hostname', address: 'ct-node-1' }], nodeInfo: { kubeletVersion: 'v1.33.0', osImage: 'Linux', kernelVersion: '6.1', containerRuntimeVersion: 'containerd://1.7', architecture: 'amd64', operatingSystem: 'linux', machineID: 'm', systemUUID: 's', bootID: 'b', kubeProxyVersion: 'v1.33.0' }, conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'ready', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:00:00Z' }] } }, 'status: capacity, addresses, info, Ready');
+  s.get(path, TABLE, 'as Table: Ready,SchedulingDisabled');
+  s.get(coll.concat('?labelSelector=suite%3Dnone'), TABLE, 'an empty Node table');
+  s.patch(`${path}/status`, 'merge', { status: { allocatable: { cpu: '8' } } }, 'status: allocatable above capacity');
+  s.patch(path, 'merge', { metadata: { labels: { 'node-role.kubernetes.io/control-plane': '', 'node-role.kubernetes.io/worker': '' } } }, 'roles');
+  s.get(path, TABLE, 'roles as Table');
+  s.patch(path, 'merge', { spec: { configSource: { configMap: { name: 'c', namespace: 'kube-system', kubeletConfigKey: 'k' } } } }, 'config source (dropped)');
+  s.patch(path, 'merge', { metadata: { labels: { 'beta.kubernetes.io/arch': 'amd64' } } }, 'a deprecated label');
+  out.push(s.done());
+  return out;
+}
+
+function events(): Sequence[] {
+  const core = T.events;
+  const ev = T['events.k8s.io'];
+  const out: Sequence[] = [lifecycle(core, 'ct-ev-life'), lifecycle(ev, 'ct-evk-life')];
+  const base = core.make('ct-ev-bad');
+  const baseNew = ev.make('ct-ev-bad');
+
+  const bad = new Seq('types-events-invalid');
+  const c = (note: string, patch: Obj) => bad.post(core.collection(), { ...base, ...patch }, undefined, note);
+  const n = (note: string, patch: Obj) => bad.post(ev.collection(), { ...baseNew, ...patch }, undefined, note);
+  c('involved object in another namespace', { involvedObject: { kind: 'Pod', name: 'p', namespace: 'kube-system' } });
+  c('no involved object', { involvedObject: {} });
+  c('unknown type', { type: 'Bogus' });
+  c('reportingController without eventTime', { reportingComponent: 'example.com/c' });
+  c('eventTime without reporting fields', { eventTime: '2025-01-01T00:00:00.000000Z' });
+  c('eventTime with every field', { eventTime: '2025-01-01T00:00:00.000000Z', reportingComponent: 'example.com/c', reportingInstance: 'i', action: 'Do' });
+  c('a long reason', { reason: 'r'.repeat(200) });
+  c('namespace empty in the body of a namespaced event', { metadata: { name: 'ct-ev-bad', namespace: '' } });
+  n('no eventTime', { eventTime: null });
+  n('no reportingController', { reportingController: '' });
+  n('reportingController not qualified', { reportingController: 'not a name' });
+  n('no reportingInstance', { reportingInstance: '' });
+  n('no action', { action: '' });
+  n('no reason', { reason: '' });
+  n('unknown type', { type: 'Info' });
+  n('a long note', { note: 'n'.repeat(1100) });
+  n('regarding in another namespace', { regarding: { kind: 'Pod', name: 'p', namespace: 'kube-system' } });
+  n('series with count 1', { series: { count: 1, lastObservedTime: '2025-01-01T00:00:01.000000Z' } });
+  n('a deprecated count', { deprecatedCount: 2 });
+  out.push(bad.done());
+
+  // In a namespace of its own: the lists by field would show kube's own events in default.
+  const s = new Seq('types-events-conversion-and-selectors');
+  const ns = 'ct-events';
+  const inNs = (doc: Obj, key: string): Obj => ({ ...doc, metadata: { ...(doc.metadata as Obj), namespace: ns }, [key]: { kind: 'Pod', name: 'p', namespace: ns, apiVersion: 'v1' } });
+  s.namespace(ns);
+  s.post(ev.collection(ns), { ...inNs(ev.make('ct-ev-new'), 'regarding'), series: { count: 2, lastObservedTime: '2025-01-01T00:00:05.000000Z' }, related: { kind: 'Node', name: 'n1', apiVersion: 'v1' } }, undefined, 'an events.k8s.io event');
+  s.get(objectPath(core, 'ct-ev-new', ns), undefined, 'read as a core event');
+  s.get(objectPath(core, 'ct-ev-new', ns), TABLE, 'as a core Table');
+  s.get(objectPath(ev, 'ct-ev-new', ns), TABLE, 'as an events.k8s.io Table');
+  s.post(core.collection(ns), inNs(core.make('ct-ev-old'), 'involvedObject'), undefined, 'a core event');
+  s.get(objectPath(ev, 'ct-ev-old', ns), undefined, 'read as events.k8s.io');
+  s.patch(objectPath(ev, 'ct-ev-old', ns), 'merge', { note: 'changed' }, 'events.k8s.io change of a legacy event');
+  s.patch(objectPath(ev, 'ct-ev-new', ns), 'merge', { reportingController: 'example.com/other' }, 'change its reporting controller');
+  s.patch(objectPath(ev, 'ct-ev-new', ns), 'merge', { regarding: { name: 'q' } }, 'change what it regards');
+  s.patch(objectPath(core, 'ct-ev-new', ns), 'merge', { source: { component: 'other' } }, 'change its source through core');
+  for (const sel of ['involvedObject.kind%3DPod', 'involvedObject.name%3Dp', 'reason%3DStarted', 'type%3DNormal', 'source%3Dkubelet', 'reportingComponent%3Dexample.com%2Fctl', 'involvedObject.fieldPath%3D', 'message%3Dstarted']) {
+    s.get(`${core.collection(ns)}?fieldSelector=${sel}`, undefined, `core by ${decodeURIComponent(sel)}`);
+  }
+  for (const sel of ['regarding.kind%3DPod', 'reason%3DStarted', 'type%3DNormal', 'reportingController%3Dexample.com%2Fctl', 'involvedObject.kind%3DPod']) {
+    s.get(`${ev.collection(ns)}?fieldSelector=${sel}`, undefined, `events.k8s.io by ${decodeURIComponent(sel)}`);
+  }
+  s.get(`${core.collection(ns)}?labelSelector=suite%3Dnone`, TABLE, 'an empty core Table');
+  out.push(s.done());
+  return out;
+}
+
+function persistentVolumes(): Sequence[] {
+  const t = T.persistentvolumes;
+  const coll = t.collection();
+  const pv = (name: string, spec: Obj): Obj => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec });
+  const ok = { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/ct' } };
+  const out: Sequence[] = [lifecycle(t, 'ct-pv-life')];
+
+  const bad = new Seq('types-persistentvolumes-invalid');
+  const b = (note: string, spec: Obj) => bad.post(coll, pv('ct-pv-bad', spec), undefined, note);
+  b('no capacity', { accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/x' } });
+  b('capacity of cpu', { ...ok, capacity: { cpu: '1' } });
+  b('zero capacity', { ...ok, capacity: { storage: '0' } });
+  b('no access modes', { capacity: { storage: '1Gi' }, hostPath: { path: '/tmp/x' } });
+  b('unknown access mode', { ...ok, accessModes: ['ReadWriteSometimes'] });
+  b('ReadWriteOncePod with another', { ...ok, accessModes: ['ReadWriteOncePod', 'ReadOnlyMany'] });
+  b('no volume source', { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'] });
+  b('two volume sources', { ...ok, nfs: { server: 's', path: '/x' } });
+  b('unknown reclaim policy', { ...ok, persistentVolumeReclaimPolicy: 'Keep' });
+  b('Recycle of a hostPath outside /tmp', { ...ok, hostPath: { path: '/data' }, persistentVolumeReclaimPolicy: 'Recycle' });
+  b('relative hostPath', { ...ok, hostPath: { path: 'data/x' } });
+  b('hostPath with ..', { ...ok, hostPath: { path: '/tmp/../etc' } });
+  b('unknown volume mode', { ...ok, volumeMode: 'Raw' });
+  b('bad storage class name', { ...ok, storageClassName: 'Bad_Class' });
+  b('claimRef without a name', { ...ok, claimRef: { namespace: NS } });
+  b('claimRef without a namespace', { ...ok, claimRef: { name: 'c' } });
+  b('node affinity without terms', { ...ok, nodeAffinity: { required: { nodeSelectorTerms: [] } } });
+  b('local without node affinity', { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], local: { path: '/mnt/disk' } });
+  b('csi without a driver', { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], csi: { volumeHandle: 'h' } });
+  b('nfs without a server', { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], nfs: { path: '/x' } });
+  out.push(bad.done());
+
+  const s = new Seq('types-persistentvolumes-updates');
+  const path = objectPath(t, 'ct-pv-1');
+  s.post(coll, pv('ct-pv-1', { ...ok, storageClassName: 'slow', mountOptions: ['ro'], claimRef: { namespace: NS, name: 'claim-1' } }), undefined, 'create: defaults, claimRef, finalizer');
+  s.patch(path, 'merge', { spec: { hostPath: { path: '/tmp/other' } } }, 'change the volume source');
+  s.patch(path, 'merge', { spec: { hostPath: null, nfs: { server: 's', path: '/x' } } }, 'swap the volume source');
+  s.patch(path, 'merge', { spec: { persistentVolumeReclaimPolicy: 'Delete' } }, 'change the reclaim policy');
+  s.patch(path, 'merge', { spec: { persistentVolumeReclaimPolicy: 'Recycle' } }, 'Recycle of /tmp: a warning');
+  s.patch(path, 'merge', { spec: { accessModes: ['ReadWriteMany'] } }, 'change the access modes');
+  s.patch(path, 'merge', { spec: { volumeMode: 'Block' } }, 'change the volume mode');
+  s.patch(path, 'merge', { spec: { storageClassName: 'fast' } }, 'change the class');
+  s.patch(path, 'merge', { spec: { claimRef: { name: 'claim-2' } } }, 'change the claim');
+  s.patch(path, 'merge', { spec: { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n1'] }] }] } } } }, 'add node affinity');
+  s.patch(`${path}/status`, 'merge', { status: { phase: 'Bound', message: 'bound' } }, 'status: Bound');
+  s.get(path, TABLE, 'as Table');
+  s.patch(`${path}/status`, 'merge', { status: { phase: 'Lost' } }, 'status: an unknown phase');
+  s.patch(`${path}/status`, 'merge', { status: { phase: 'Released', lastPhaseTransitionTime: '2025-01-01T00:00:00Z' } }, 'status: Released at a time');
+  s.get(`${coll}?fieldSelector=status.phase%3DReleased`, undefined, 'unsupported selector: phase');
+  s.post(coll, pv('ct-pv-2', { ...ok, hostPath: { path: '/tmp/ct2', type: 'DirectoryOrCreate' }, nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'failure-domain.beta.kubernetes.io/zone', operator: 'In', values: ['a'] }] }] } } }), undefined, 'a deprecated topology label: a warning');
+  s.post(coll, { ...pv('ct-pv-3', ok), metadata: { name: 'ct-pv-3', annotations: { 'volume.beta.kubernetes.io/storage-class': 'slow' } } }, undefined, 'the beta class annotation: a warning');
+  s.get(`${coll}?labelSelector=suite%3Dnone`, TABLE, 'an empty PV Table');
+  s.delete(path, undefined, 'delete: held by its finalizer');
+  s.get(path, undefined, 'terminating');
+  out.push(s.done());
+  return out;
+}
+
+function storageClasses(): Sequence[] {
+  const t = T.storageclasses;
+  const coll = t.collection();
+  const sc = (name: string, extra: Obj): Obj => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, ...extra });
+  const out: Sequence[] = [lifecycle(t, 'ct-sc-life')];
+
+  const bad = new Seq('types-storageclasses-invalid');
+  bad.post(coll, sc('ct-sc-bad', {}), undefined, 'no provisioner');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'not a name!' }), undefined, 'provisioner not a name');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'p'.repeat(300) }), undefined, 'provisioner too long');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'example.com/disk', reclaimPolicy: 'Recycle' }), undefined, 'reclaim policy Recycle');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'example.com/disk', volumeBindingMode: 'Later' }), undefined, 'unknown binding mode');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'example.com/disk', parameters: { '': 'x' } }), undefined, 'an empty parameter name');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'example.com/disk', allowedTopologies: [{ matchLabelExpressions: [] }] }), undefined, 'an empty topology term');
+  bad.post(coll, sc('ct-sc-bad', { provisioner: 'example.com/disk', allowedTopologies: [{ matchLabelExpressions: [{ key: 'zone', values: [] }] }] }), undefined, 'topology values empty');
+  out.push(bad.done());
+
+  const s = new Seq('types-storageclasses-immutable');
+  const path = objectPath(t, 'ct-sc-1');
+  s.post(coll, sc('ct-sc-1', { provisioner: 'example.com/disk', parameters: { type: 'ssd' }, mountOptions: ['debug'], allowedTopologies: [{ matchLabelExpressions: [{ key: 'topology.kubernetes.io/zone', values: ['a', 'b'] }] }] }), undefined, 'create: defaults');
+  s.patch(path, 'merge', { provisioner: 'example.com/other' }, 'change the provisioner');
+  s.patch(path, 'merge', { parameters: { type: 'hdd' } }, 'change the parameters');
+  s.patch(path, 'merge', { reclaimPolicy: 'Retain' }, 'change the reclaim policy');
+  s.patch(path, 'merge', { volumeBindingMode: 'WaitForFirstConsumer' }, 'change the binding mode');
+  s.patch(path, 'merge', { allowedTopologies: null }, 'drop the topologies');
+  s.patch(path, 'merge', { mountOptions: ['ro'], allowVolumeExpansion: true }, 'change mount options and expansion');
+  s.patch(path, 'merge', { metadata: { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } } }, 'make it the default');
+  s.get(path, TABLE, 'the default as Table');
+  s.post(coll, { ...sc('ct-sc-2', { provisioner: 'example.com/disk', reclaimPolicy: 'Retain', volumeBindingMode: 'WaitForFirstConsumer' }), metadata: { name: 'ct-sc-2', annotations: { 'storageclass.beta.kubernetes.io/is-default-class': 'true' } } }, undefined, 'the beta default annotation');
+  s.get(`${coll}?fieldSelector=provisioner%3Dexample.com%2Fdisk`, undefined, 'unsupported field selector');
+  s.get(`${coll}?fieldSelector=metadata.name%3Dct-sc-2`, TABLE, 'by name as Table');
+  out.push(s.done());
+  return out;
+}
+
+function ipAddresses(): Sequence[] {
+  const t = T.ipaddresses;
+  const coll = t.collection();
+  const ip = (name: string, spec: Obj): Obj => ({ apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name }, spec });
+  const ref = { group: '', resource: 'services', namespace: NS, name: 'owner' };
+  const out: Sequence[] = [lifecycle(t, '10.96.250.1')];
+
+  const bad = new Seq('types-ipaddresses-invalid');
+  bad.post(coll, ip('not-an-ip', { parentRef: ref }), undefined, 'name not an IP');
+  bad.post(coll, ip('10.96.250.01', { parentRef: ref }), undefined, 'name with a leading zero');
+  bad.post(coll, ip('2001:db8::0001', { parentRef: ref }), undefined, 'IPv6 not canonical');
+  bad.post(coll, ip('10.96.250.2', {}), undefined, 'no parentRef');
+  bad.post(coll, ip('10.96.250.2', { parentRef: { group: '', resource: '', name: 'x' } }), undefined, 'parentRef without a resource');
+  bad.post(coll, ip('10.96.250.2', { parentRef: { group: 'Bad Group', resource: 'services', name: 'x' } }), undefined, 'parentRef of a bad group');
+  bad.post(coll, ip('10.96.250.2', { parentRef: { group: '', resource: 'services', namespace: 'Bad_NS', name: '' } }), undefined, 'parentRef of bad namespace and no name');
+  bad.post(coll, ip('0.0.0.0', { parentRef: ref }), undefined, 'the unspecified address');
+  out.push(bad.done());
+
+  const s = new Seq('types-ipaddresses-updates');
+  s.post(coll, ip('2001:db8::5', { parentRef: ref }), undefined, 'an IPv6 address');
+  s.patch(objectPath(t, '2001:db8::5'), 'merge', { spec: { parentRef: { name: 'other' } } }, 'change the parent');
+  s.get(objectPath(t, '2001:db8::5'), TABLE, 'as Table');
+  s.get(`${coll}?fieldSelector=spec.parentRef.name%3Downer`, undefined, 'unsupported field selector');
+  out.push(s.done());
+  return out;
+}
+
+function serviceAccounts(): Sequence[] {
+  const t = T.serviceaccounts;
+  const coll = t.collection();
+  const out: Sequence[] = [lifecycle(t, 'ct-sa-life')];
+  const s = new Seq('types-serviceaccounts');
+  const path = objectPath(t, 'ct-sa-1');
+  s.post(coll, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'ct-sa-1' }, secrets: [{ name: 's1' }], imagePullSecrets: [{ name: 'pull' }], automountServiceAccountToken: true }, undefined, 'create with secrets');
+  s.post(coll, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'Bad_SA' } }, undefined, 'name not a DNS subdomain');
+  s.post(coll, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'ct-sa-2', annotations: { 'kubernetes.io/enforce-mountable-secrets': 'true' } } }, undefined, 'enforce-mountable-secrets: a warning');
+  s.get(path, TABLE, 'as Table');
+  s.patch(path, 'smp', { secrets: [{ name: 's2' }] }, 'smp of secrets (merged by name)');
+  s.post(`${path}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 100 } }, undefined, 'token: too short');
+  s.post(`${path}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 3600, boundObjectRef: { kind: 'Pod', name: 'nope', apiVersion: 'v1' } } }, undefined, 'token: bound to a missing pod');
+  s.post(`${path}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 3600, boundObjectRef: { kind: 'ConfigMap', name: 'x', apiVersion: 'v1' } } }, undefined, 'token: bound to an unsupported kind');
+  s.post(`${path}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: { name: 'other' }, spec: {} }, undefined, 'token: another name');
+  s.post(`${objectPath(t, 'ct-sa-missing')}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} }, undefined, 'token of a missing account');
+  s.req('token: issued (its body is random)', { method: 'POST', path: `${path}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], expirationSeconds: 3600 } } }, { ignoreBody: true });
+  s.req('token: dry run', { method: 'POST', path: `${path}/token?dryRun=All`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} } }, { ignoreBody: true });
+  s.get(`${path}/token`, undefined, 'token: GET');
+  s.get(`${coll}?fieldSelector=metadata.name%3Dct-sa-1`, TABLE, 'by name as Table');
+  s.get(`${coll}?fieldSelector=secrets%3Ds1`, undefined, 'unsupported field selector');
+  out.push(s.done());
+  return out;
+}
+
+function rbacTypes(): Sequence[] {
+  const out = ['roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'].map((k) => lifecycle(T[k], `ct-${k.slice(0, 8)}-life`));
+  const rb = T.rolebindings;
+  const crb = T.clusterrolebindings;
+  const cr = T.clusterroles;
+  const s = new Seq('types-rbac-updates');
+  s.post(rb.collection(), rb.make('ct-rb-1'), undefined, 'a role binding');
+  s.patch(objectPath(rb, 'ct-rb-1'), 'merge', { roleRef: { name: 'other' } }, 'change its role');
+  s.patch(objectPath(rb, 'ct-rb-1'), 'merge', { roleRef: { kind: 'ClusterRole' } }, 'change its role kind');
+  s.patch(objectPath(rb, 'ct-rb-1'), 'merge', { subjects: [{ kind: 'ServiceAccount', name: 'robot' }] }, 'a service account subject defaults its namespace?');
+  s.get(objectPath(rb, 'ct-rb-1'), TABLE, 'as Table');
+  s.post(crb.collection(), { ...crb.make('ct-crb-1'), subjects: [{ kind: 'Group', name: 'devs' }, { kind: 'User', name: 'alice' }, { kind: 'ServiceAccount', name: 'robot', namespace: 'kube-system' }] }, undefined, 'a cluster role binding: subjects defaulted');
+  s.get(objectPath(crb, 'ct-crb-1'), TABLE, 'as Table');
+  s.patch(objectPath(crb, 'ct-crb-1'), 'json6902', [{ op: 'replace', path: '/roleRef/name', value: 'x' }], 'change its role');
+  s.post(cr.collection(), { ...cr.make('ct-cr-agg'), rules: [], aggregationRule: { clusterRoleSelectors: [{ matchLabels: { 'example.com/agg': 'true' } }] } }, undefined, 'an aggregated cluster role');
+  s.post(cr.collection(), { ...cr.make('ct-cr-part'), metadata: { name: 'ct-cr-part', labels: { 'example.com/agg': 'true' } }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] }, undefined, 'a part of it');
+  s.get(objectPath(cr, 'ct-cr-agg'), undefined, 'the aggregate (no controller fills it)');
+  s.get(objectPath(cr, 'ct-cr-agg'), TABLE, 'as Table');
+  s.patch(objectPath(cr, 'ct-cr-agg'), 'merge', { aggregationRule: { clusterRoleSelectors: [{ matchExpressions: [{ key: 'a', operator: 'Exists', values: ['x'] }] }] } }, 'a bad selector');
+  s.post(T.roles.collection(), { ...T.roles.make('ct-role-bad'), rules: [{ apiGroups: [''], resources: ['pods'], verbs: [] }] }, undefined, 'a rule without verbs');
+  s.post(T.roles.collection(), { ...T.roles.make('ct-role-2'), rules: [{ apiGroups: [''], resources: ['pods', 'pods/log'], resourceNames: ['a'], verbs: ['get', 'GET'] }] }, undefined, 'names, subresources, verb case');
+  s.get(`${T.roles.collection()}?fieldSelector=metadata.name%3Dct-role-2`, TABLE, 'roles by name as Table');
+  s.get(`${rb.collection()}?fieldSelector=roleRef.name%3Dr`, undefined, 'unsupported field selector');
+  s.get(`${crb.collection()}?labelSelector=suite%3Dnone`, TABLE, 'an empty binding Table');
+  out.push(s.done());
+  return out;
+}
+
+export const conformTypes = {
+  name: 'conform-types',
+  sequences: (): Sequence[] => [...services(), ...nodes(), ...events(), ...persistentVolumes(), ...storageClasses(), ...ipAddresses(), ...serviceAccounts(), ...rbacTypes()],
+};
