@@ -17,6 +17,8 @@ import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import { quantityGoString } from './quantity-go.js';
+import { persistentVolumeWarnings } from '../pods/warnings.js';
+import { volumeAdmission } from './admission.js';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
@@ -239,6 +241,8 @@ const strategy: Strategy = {
   },
   validate,
   validateUpdate,
+  warningsOnCreate: (obj) => persistentVolumeWarnings(obj),
+  warningsOnUpdate: (obj) => persistentVolumeWarnings(obj),
 };
 
 const statusStrategy: Strategy = {
@@ -254,6 +258,7 @@ const statusStrategy: Strategy = {
       st.lastPhaseTransitionTime = nowTimestamp();
     }
   },
+  warningsOnUpdate: () => [],
   validateUpdate(obj) {
     // kube reads the object's own resourceVersion here: an unconditional status update is refused.
     return obj.metadata.resourceVersion ? [] : [required('resourceVersion')];
@@ -306,6 +311,7 @@ export const persistentVolumes: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
+  admission: volumeAdmission,
   table: {
     columns: [
       NAME_COLUMN,

@@ -2,12 +2,21 @@
 // is a DNS subdomain); tokens are not stored here but issued through the `token` action,
 // which the server attaches (it needs the signing key: see src/auth/serviceaccount/).
 
-import type { ResourceDef } from '../../types.js';
+import type { ResourceDef, Strategy } from '../../types.js';
+import type { KObject } from '../../../machinery/object.js';
 import { plainStrategy } from '../../plain-strategy.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 
-const strategy = plainStrategy();
+const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
+
+/** GetWarningsForServiceAccount: the enforce-mountable-secrets annotation is deprecated (1.32). */
+function warnings(obj: KObject): string[] {
+  if (!Object.hasOwn(obj.metadata.annotations ?? {}, ENFORCE_MOUNTABLE_SECRETS)) return [];
+  return [`metadata.annotations[${ENFORCE_MOUNTABLE_SECRETS}]: deprecated in v1.32+; prefer separate namespaces to isolate access to mounted secrets`];
+}
+
+const strategy: Strategy = { ...plainStrategy(), warningsOnCreate: warnings, warningsOnUpdate: (obj) => warnings(obj) };
 
 export const SECRETS_COLUMN_DESCRIPTION =
   'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". The "kubernetes.io/enforce-mountable-secrets" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret';
