@@ -86,9 +86,9 @@ function services(): Sequence[] {
   life.post(coll, svc('ct-svc-ip2', { clusterIP: '10.96.200.10', ports: [{ port: 80 }] }), undefined, 'the same IP again');
   life.patch(path, 'merge', { spec: { clusterIP: '10.96.200.11', clusterIPs: ['10.96.200.11'] } }, 'change the cluster IP');
   life.patch(path, 'merge', { spec: { clusterIP: null, clusterIPs: null } }, 'clear the cluster IP');
-  life.patch(path, 'merge', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30180 }] } }, 'to NodePort');
+  life.patch(path, 'merge', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30181 }] } }, 'to NodePort');
   life.patch(path, 'merge', { spec: { externalTrafficPolicy: 'Local' } }, 'external traffic policy Local');
-  life.patch(path, 'merge', { spec: { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, externalTrafficPolicy: 'Cluster' } }, 'to LoadBalancer');
+  life.patch(path, 'merge', { spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Cluster' } }, 'to LoadBalancer');
   life.patch(path, 'merge', { spec: { loadBalancerSourceRanges: ['10.0.0.0/8', '192.168.1.0/24'] } }, 'source ranges');
   life.patch(path, 'merge', { spec: { loadBalancerClass: 'example.com/lb' } }, 'load balancer class');
   life.patch(`${path}/status`, 'merge', { status: { loadBalancer: { ingress: [{ ip: '192.0.2.10', ipMode: 'VIP' }] } } }, 'status: an ingress');
@@ -103,6 +103,18 @@ function services(): Sequence[] {
   life.patch(path, 'merge', { spec: { type: 'ClusterIP', clusterIP: '10.96.200.12', externalName: null, ports: [{ port: 80 }] } }, 'back to ClusterIP with a new IP');
   life.get(path);
   out.push(life.done());
+
+  // A LoadBalancer that opts out of node ports keeps those it had. (Back to ClusterIP from
+  // there, kube does not give them back until its repair loop runs: the service is deleted
+  // instead, which releases every port it lists.)
+  const lbn = new Seq('types-services-lb-without-node-ports');
+  const lbnPath = objectPath(t, 'ct-svc-lbn');
+  lbn.post(coll, svc('ct-svc-lbn', { type: 'NodePort', clusterIP: '10.96.200.30', ports: [{ port: 80, nodePort: 30190 }] }), undefined, 'NodePort');
+  lbn.patch(lbnPath, 'merge', { spec: { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false } }, 'to LoadBalancer without node ports: it keeps its own');
+  lbn.get(lbnPath, TABLE, 'as Table');
+  lbn.delete(lbnPath, undefined, 'delete');
+  lbn.post(coll, svc('ct-svc-lbn2', { type: 'NodePort', clusterIP: '10.96.200.31', ports: [{ port: 80, nodePort: 30190 }] }), undefined, 'its node port is free again');
+  out.push(lbn.done());
 
   const np = new Seq('types-services-node-ports');
   np.post(coll, svc('ct-svc-np', { type: 'NodePort', clusterIP: '10.96.200.20', ports: [{ name: 'http', port: 80, nodePort: 30200 }, { name: 'dns', port: 53, protocol: 'UDP', nodePort: 30201 }] }), undefined, 'NodePort: defaults');
@@ -400,7 +412,147 @@ function rbacTypes(): Sequence[] {
   return out;
 }
 
+/** Rules and defaults not reached by the sequences above: a second pass over each type. */
+function more(): Sequence[] {
+  const out: Sequence[] = [];
+  const svc = T.services;
+  const s = new Seq('types-services-more');
+  const path = objectPath(svc, 'ct-svc-more');
+  const body = (spec: Obj, name = 'ct-svc-more'): Obj => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec });
+  s.post(svc.collection(), body({ clusterIP: '10.96.201.1', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443, targetPort: 'https' }] }), undefined, 'two named ports');
+  const read = s.get(path, undefined, 'read').last;
+  s.putFrom(path, read, { spec: { clusterIP: null, clusterIPs: null } }, 'PUT without the cluster IP keeps it');
+  s.patch(path, 'smp', { spec: { ports: [{ port: 8080, name: 'alt' }] } }, 'smp adds a port (merged by port)');
+  s.patch(path, 'smp', { spec: { ports: [{ port: 443, $patch: 'delete' }] } }, 'smp deletes a port');
+  s.patch(`${path}?fieldManager=svc-apply`, 'apply', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'ct-svc-more' }, spec: { ports: [{ port: 9090, protocol: 'UDP', name: 'metrics' }] } }, 'apply a UDP port');
+  s.patch(path, 'merge', { spec: { ipFamilyPolicy: 'RequireDualStack' } }, 'require dual stack on a single-stack cluster');
+  s.patch(path, 'merge', { spec: { ipFamilyPolicy: 'PreferDualStack' } }, 'prefer dual stack');
+  s.patch(path, 'merge', { spec: { sessionAffinity: 'ClientIP', sessionAffinityConfig: { clientIP: { timeoutSeconds: 86401 } } } }, 'affinity timeout above a day');
+  s.patch(path, 'merge', { spec: { trafficDistribution: 'PreferClose' } }, 'traffic distribution');
+  s.patch(path, 'merge', { spec: { trafficDistribution: 'Nearest' } }, 'unknown traffic distribution');
+  s.patch(path, 'merge', { spec: { ports: [{ name: 'http', port: 80, appProtocol: 'not a protocol!' }] } }, 'bad appProtocol');
+  s.patch(path, 'merge', { spec: { ports: [{ name: 'a-port-name-that-is-far-too-long-for-a-port', port: 80 }] } }, 'port name too long');
+  s.patch(path, 'merge', { metadata: { annotations: { 'service.kubernetes.io/topology-aware-hints': 'auto' } } }, 'the deprecated topology annotation: a warning');
+  s.patch(path, 'merge', { spec: { externalName: 'db.example.com' } }, 'externalName on ClusterIP: a warning');
+  s.patch(path, 'merge', { spec: { loadBalancerIP: '192.0.2.1' } }, 'loadBalancerIP on ClusterIP');
+  s.patch(`${path}/status`, 'merge', { status: { conditions: [{ type: 'Ready', status: 'Maybe', reason: 'r', message: 'm', lastTransitionTime: '2025-01-01T00:00:00Z' }] } }, 'status: a condition of a bad status');
+  s.patch(`${path}/status`, 'merge', { status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Ok', message: 'm', lastTransitionTime: '2025-01-01T00:00:00Z' }] } }, 'status: a condition');
+  s.get(`${svc.collection()}?fieldSelector=spec.type!%3DClusterIP`, undefined, 'by type, not equal');
+  s.get(`${svc.collection()}?fieldSelector=spec.clusterIP%3D10.96.201.1,metadata.name%3Dct-svc-more`, TABLE, 'by IP and name as Table');
+  s.post(svc.collection(), body({ clusterIP: '10.96.201.2', ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4', 'IPv6'], ports: [{ port: 80 }] }, 'ct-svc-fam'), undefined, 'two families, single stack');
+  s.post(svc.collection(), body({ type: 'ExternalName', externalName: 'db.example.com.', ports: [{ port: 5432 }] }, 'ct-svc-en'), undefined, 'ExternalName with a trailing dot and ports');
+  s.post(svc.collection(), body({ type: 'LoadBalancer', clusterIP: '10.96.201.3', allocateLoadBalancerNodePorts: false, loadBalancerClass: 'Not Valid', ports: [{ port: 80 }] }, 'ct-svc-lbc'), undefined, 'bad load balancer class');
+  s.post(svc.collection(), body({ clusterIP: '10.96.201.4', ports: [{ port: 80, protocol: 'SCTP' }] }, 'ct-svc-sctp'), undefined, 'SCTP');
+  out.push(s.done());
+
+  const nodes = T.nodes;
+  const n = new Seq('types-nodes-more');
+  const np = objectPath(nodes, 'ct-node-more');
+  n.post(nodes.collection(), { apiVersion: 'v1', kind: 'Node', metadata: { name: 'ct-node-more' }, spec: { taints: [{ key: 'a', effect: 'NoExecute', timeAdded: '2025-01-01T00:00:00Z' }] } }, undefined, 'a taint with a time');
+  n.patch(np, 'merge', { spec: { podCIDR: '10.244.3.0/24' } }, 'set the pod CIDR once');
+  n.patch(np, 'merge', { spec: { podCIDRs: ['10.244.3.0/24', 'fd00::/64'] } }, 'add an IPv6 CIDR');
+  n.patch(np, 'json6902', [{ op: 'add', path: '/spec/taints/-', value: { key: 'b', effect: 'PreferNoSchedule' } }], 'append a taint');
+  n.patch(np, 'merge', { spec: { externalID: 'ext-1' } }, 'the deprecated external ID');
+  n.patch(`${np}?fieldManager=node-apply`, 'apply', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'ct-node-more', labels: { zone: 'a' } }, spec: { unschedulable: false } }, 'apply');
+  n.patch(`${np}/status`, 'merge', { status: { addresses: [{ type: 'InternalIP', address: '10.0.0.11' }, { type: 'ExternalIP', address: '192.0.2.11' }], nodeInfo: { kubeletVersion: 'v1.33.1', osImage: 'Debian', kernelVersion: '6.1', containerRuntimeVersion: 'containerd://2.0', architecture: 'arm64', operatingSystem: 'linux', machineID: 'm', systemUUID: 's', bootID: 'b', kubeProxyVersion: '' } } }, 'status: addresses and info');
+  n.get(np, { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io', 'x-wide': '1' }, 'as Table');
+  n.get(`${np}?includeObject=None`, TABLE, 'as Table without the object');
+  n.patch(`${np}/status`, 'merge', { status: { conditions: [{ type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'gone', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:00:00Z' }] } }, 'status: Ready Unknown');
+  n.get(np, TABLE, 'NotReady as Table');
+  n.patch(`${np}/status`, 'merge', { status: { daemonEndpoints: { kubeletEndpoint: { Port: 10250 } }, capacity: { cpu: '2', 'hugepages-2Mi': '1Gi' }, allocatable: { cpu: '2', 'hugepages-2Mi': '2Gi' } } }, 'status: hugepages allocatable above capacity');
+  n.patch(`${np}/status`, 'merge', { status: { capacity: { memory: '-1' } } }, 'status: negative memory');
+  n.patch(`${np}/status`, 'merge', { status: { capacity: { 'bad/name/x': '1' } } }, 'status: bad resource name');
+  out.push(n.done());
+
+  const ev = T['events.k8s.io'];
+  const core = T.events;
+  const e = new Seq('types-events-more');
+  e.post(ev.collection(), { ...ev.make('ct-evm-1'), series: { count: 3, lastObservedTime: '2025-01-01T00:00:09.000000Z' } }, undefined, 'a series');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { series: { count: 4, lastObservedTime: '2025-01-01T00:00:10.000000Z' } }, 'the series grows');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { series: null }, 'the series goes');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { type: 'Warning' }, 'change the type');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { eventTime: '2025-01-02T00:00:00.000000Z' }, 'change the event time');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { related: { kind: 'Node', name: 'n2' } }, 'add a related object');
+  e.patch(objectPath(ev, 'ct-evm-1'), 'merge', { deprecatedFirstTimestamp: '2025-01-01T00:00:00Z' }, 'set the first timestamp');
+  e.patch(objectPath(core, 'ct-evm-1'), 'merge', { count: 9, lastTimestamp: '2025-01-03T00:00:00Z' }, 'core: count and last time');
+  e.get(objectPath(ev, 'ct-evm-1'), undefined, 'read through events.k8s.io');
+  e.post(ev.collection(), { ...ev.make('ct-evm-2'), action: 'a'.repeat(129), reason: 'r'.repeat(129), reportingInstance: 'i'.repeat(129) }, undefined, 'long action, reason, instance');
+  e.post(ev.collection(), { ...ev.make('ct-evm-3'), regarding: { kind: 'Node', name: 'n1' } }, undefined, 'regarding a cluster object');
+  e.post(core.collection(), { ...core.make('ct-evm-4'), involvedObject: { kind: 'Node', name: 'n1' }, source: {}, reportingComponent: '', series: { count: 1, lastObservedTime: '2025-01-01T00:00:00.000000Z' } }, undefined, 'core: a series of 1, no source');
+  e.post(core.collection(), { ...core.make('ct-evm-5'), type: '' }, undefined, 'core: no type');
+  e.post(core.collection(), { ...core.make('ct-evm-6'), eventTime: '2025-01-01T00:00:00.000000Z', reportingComponent: 'not a name!', reportingInstance: 'i', action: 'A' }, undefined, 'core: a bad reporting component');
+  e.get(`${core.collection()}?fieldSelector=involvedObject.kind%3DNode`, TABLE, 'core Table by kind');
+  e.get(`${ev.collection()}?labelSelector=suite%3Dnone`, TABLE, 'an empty events.k8s.io Table');
+  out.push(e.done());
+
+  const pv = T.persistentvolumes;
+  const p = new Seq('types-persistentvolumes-more');
+  const pvp = objectPath(pv, 'ct-pvm-1');
+  p.post(pv.collection(), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-pvm-1' }, spec: { capacity: { storage: '5Gi' }, accessModes: ['ReadWriteOncePod'], csi: { driver: 'example.com.csi', volumeHandle: 'h1', fsType: 'ext4', volumeAttributes: { a: 'b' } }, persistentVolumeReclaimPolicy: 'Delete', volumeMode: 'Block', mountOptions: ['discard'] } }, undefined, 'a CSI volume');
+  p.get(pvp, TABLE, 'as Table');
+  p.patch(pvp, 'merge', { spec: { capacity: { storage: 'lots' } } }, 'a bad capacity');
+  p.patch(pvp, 'merge', { spec: { csi: { volumeHandle: 'h2' } } }, 'change the CSI handle');
+  p.patch(pvp, 'merge', { spec: { volumeAttributesClassName: 'gold' } }, 'a volume attributes class (off in 1.33)');
+  p.patch(pvp, 'merge', { spec: { claimRef: { kind: 'PersistentVolumeClaim', namespace: NS, name: 'c', uid: '11111111-2222-3333-4444-555555555555' } } }, 'a claimRef with a uid');
+  p.get(pvp, TABLE, 'claimed as Table');
+  p.patch(`${pvp}/status`, 'merge', { status: { phase: 'Failed', reason: 'Broken', message: 'it broke' } }, 'status: Failed with a reason');
+  p.get(pvp, TABLE, 'failed as Table');
+  p.post(pv.collection(), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-pvm-2' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/x' }, mountOptions: ['ro'] } }, undefined, 'mount options on hostPath');
+  p.post(pv.collection(), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-pvm-3' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], cephfs: { monitors: ['m'] } } }, undefined, 'a deprecated plugin: a warning');
+  p.post(pv.collection(), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-pvm-4' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], local: { path: '/mnt/x' }, nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n1'] }] }] } } } }, undefined, 'a local volume');
+  p.patch(objectPath(pv, 'ct-pvm-4'), 'merge', { spec: { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n2'] }] }] } } } }, 'change its node affinity');
+  p.post(pv.collection(), { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-pvm-5' }, spec: { capacity: { storage: '1.5Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/y' } } }, undefined, 'a fractional capacity');
+  out.push(p.done());
+
+  const sc = T.storageclasses;
+  const c = new Seq('types-storageclasses-more');
+  c.post(sc.collection(), { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scm-1' }, provisioner: 'kubernetes.io/no-provisioner', volumeBindingMode: 'WaitForFirstConsumer' }, undefined, 'no provisioner');
+  c.get(`${sc.collection()}?labelSelector=suite%3Dnone`, TABLE, 'an empty Table');
+  const cr = c.get(objectPath(sc, 'ct-scm-1'), undefined, 'read').last;
+  c.putFrom(objectPath(sc, 'ct-scm-1'), cr, { reclaimPolicy: null }, 'PUT without the reclaim policy');
+  c.patch(`${objectPath(sc, 'ct-scm-1')}?fieldManager=sc-apply`, 'apply', { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scm-1' }, provisioner: 'kubernetes.io/no-provisioner', mountOptions: ['a'] }, 'apply mount options');
+  c.patch(`${objectPath(sc, 'ct-scm-1')}?fieldManager=sc-apply`, 'apply', { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scm-1' }, provisioner: 'example.com/x' }, 'apply another provisioner');
+  c.post(sc.collection(), { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scm-2' }, provisioner: 'Example.COM/Disk', parameters: { big: 'x'.repeat(263_000) } }, undefined, 'parameters too large, provisioner with capitals');
+  c.post(sc.collection(), { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scm-3' }, provisioner: 'example.com/disk', allowedTopologies: [{ matchLabelExpressions: [{ key: 'zone', values: ['a', 'a'] }, { key: 'zone', values: ['b'] }] }, { matchLabelExpressions: [{ key: 'zone', values: ['a'] }] }] }, undefined, 'duplicate values and keys');
+  out.push(c.done());
+
+  const ip = T.ipaddresses;
+  const i = new Seq('types-ipaddresses-more');
+  i.post(ip.collection(), ip.make('10.96.251.1'), undefined, 'an address');
+  i.patch(objectPath(ip, '10.96.251.1'), 'merge', { spec: { parentRef: null } }, 'drop its parent');
+  i.patch(objectPath(ip, '10.96.251.1'), 'merge', { spec: { parentRef: { resource: 'gateways', group: 'example.com' } } }, 'change its parent resource');
+  i.get(`${ip.collection()}?fieldSelector=metadata.name%3D10.96.251.1`, TABLE, 'by name as Table');
+  i.post(ip.collection(), ip.make('192.168.1.1'), undefined, 'outside the service range');
+  i.post(ip.collection(), ip.make('::ffff:10.96.251.2'), undefined, 'an IPv4-mapped IPv6 address');
+  out.push(i.done());
+
+  const sa = T.serviceaccounts;
+  const a = new Seq('types-serviceaccounts-more');
+  a.post(sa.collection(), { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'ct-sam-1', annotations: { 'kubernetes.io/enforce-mountable-secrets': 'false' } }, imagePullSecrets: [{ name: 'a' }, { name: 'a' }] }, undefined, 'enforce false; repeated pull secrets');
+  a.patch(objectPath(sa, 'ct-sam-1'), 'merge', { secrets: [{ name: 'x', namespace: 'other', kind: 'Secret' }] }, 'a secret of another namespace');
+  a.get(`${sa.collection()}?labelSelector=suite%3Dnone`, TABLE, 'an empty Table');
+  // The audience it is given is the server's own issuer (a flag of each server), and the token random.
+  a.req('token: no audiences', { method: 'POST', path: `${objectPath(sa, 'ct-sam-1')}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 600, audiences: [] } } }, { ignoreBody: true });
+  a.post(`${objectPath(sa, 'ct-sam-1')}/token`, { apiVersion: 'v1', kind: 'ServiceAccount', spec: {} }, undefined, 'token: the wrong kind');
+  out.push(a.done());
+
+  const r = new Seq('types-rbac-more');
+  r.post(T.clusterroles.collection(), { ...T.clusterroles.make('ct-crm-1'), rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }], aggregationRule: { clusterRoleSelectors: [{ matchLabels: { a: 'b' } }] } }, undefined, 'aggregation with rules');
+  r.patch(objectPath(T.clusterroles, 'ct-crm-1'), 'merge', { rules: [{ verbs: [] }] }, 'a bad rule on update');
+  r.post(T.roles.collection(), { ...T.roles.make('ct-rm-1'), rules: [{ nonResourceURLs: ['/x'], verbs: ['get'] }] }, undefined, 'a Role of non-resource URLs');
+  r.post(T.roles.collection(), T.roles.make('ct-rm-2'), undefined, 'a role');
+  r.patch(objectPath(T.roles, 'ct-rm-2'), 'json6902', [{ op: 'add', path: '/rules/0/verbs/-', value: '' }], 'an empty verb');
+  r.post(T.rolebindings.collection(), { ...T.rolebindings.make('ct-rbm-1'), subjects: [{ kind: 'ServiceAccount', name: 'robot', apiGroup: '' }, { kind: 'Group', name: 'system:authenticated' }] }, undefined, 'a binding: service account and group');
+  r.get(`${T.rolebindings.collection()}?fieldSelector=metadata.name%3Dct-rbm-1`, TABLE, 'as Table');
+  r.patch(objectPath(T.rolebindings, 'ct-rbm-1'), 'merge', { subjects: [{ kind: 'User', name: '' }] }, 'a bad subject on update');
+  r.post(T.clusterrolebindings.collection(), { ...T.clusterrolebindings.make('ct-crbm-1'), roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' } }, undefined, 'a cluster binding of a Role');
+  r.post(T.clusterrolebindings.collection(), { ...T.clusterrolebindings.make('ct-crbm-2'), subjects: [] }, undefined, 'a cluster binding without subjects');
+  r.get(objectPath(T.clusterrolebindings, 'ct-crbm-2'), TABLE, 'as Table');
+  out.push(r.done());
+  return out;
+}
+
 export const conformTypes = {
   name: 'conform-types',
-  sequences: (): Sequence[] => [...services(), ...nodes(), ...events(), ...persistentVolumes(), ...storageClasses(), ...ipAddresses(), ...serviceAccounts(), ...rbacTypes()],
+  sequences: (): Sequence[] => [...services(), ...nodes(), ...events(), ...persistentVolumes(), ...storageClasses(), ...ipAddresses(), ...serviceAccounts(), ...rbacTypes(), ...more()],
 };

@@ -102,6 +102,7 @@ function goFieldValue(field: string, v: unknown): unknown {
     case 'involvedObject':
     case 'related': {
       const r = asObj(v);
+      // related is a pointer (nil prints as null); involvedObject a struct.
       if (!r) return field === 'related' ? null : { goString: 'core.ObjectReference{Kind:"", Namespace:"", Name:"", UID:"", APIVersion:"", ResourceVersion:"", FieldPath:""}' };
       return { goString: `core.ObjectReference{Kind:${q(r.kind)}, Namespace:${q(r.namespace)}, Name:${q(r.name)}, UID:${q(r.uid)}, APIVersion:${q(r.apiVersion)}, ResourceVersion:${q(r.resourceVersion)}, FieldPath:${q(r.fieldPath)}}` };
     }

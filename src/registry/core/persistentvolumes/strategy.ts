@@ -18,6 +18,7 @@ import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import { quantityGoString } from './quantity-go.js';
 import { persistentVolumeWarnings } from '../pods/warnings.js';
+import { goPointerValue } from '../../../machinery/go-format.js';
 import { volumeAdmission } from './admission.js';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
@@ -216,7 +217,10 @@ function validateUpdate(obj: KObject, old: KObject): FieldError[] {
   }
   if (!deepEqual(s.volumeMode, o.volumeMode)) errs.push(invalid('volumeMode', s.volumeMode ?? null, 'field is immutable'));
   if (asObj(o.nodeAffinity) && !deepEqual(s.nodeAffinity, o.nodeAffinity)) {
-    errs.push(invalid('nodeAffinity', s.nodeAffinity ?? null, 'field is immutable, except for updating from beta label to GA'));
+    // The *VolumeNodeAffinity dereferenced, %#v: its Required pointer shows as an address.
+    const na = asObj(s.nodeAffinity);
+    const value = na ? { goString: `core.VolumeNodeAffinity{Required:${goPointerValue('core.NodeSelector', asObj(na.required) !== undefined)}}` } : null;
+    errs.push(invalid('nodeAffinity', value, 'field is immutable, except for updating from beta label to GA'));
   }
   return errs;
 }
