@@ -190,7 +190,8 @@ function partialList(def: ResourceDef, items: VersionedBytes[], meta: ListMeta, 
     kind: 'PartialObjectMetadataList',
     apiVersion,
     metadata: m,
-    items: items.map((v) => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: decodeObject(v.bytes).metadata })),
+    // kube fills the list item by item into a nil slice: an empty one is written as null.
+    items: items.length === 0 ? null : items.map((v) => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: decodeObject(v.bytes).metadata })),
   };
 }
 

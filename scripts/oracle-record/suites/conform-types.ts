@@ -7,8 +7,12 @@
 // What kube picks at random is never left to it: services get their cluster IPs and node ports
 // from the request (or are headless), and issued tokens are compared by status only.
 
-import type { Sequence } from '../format.js';
+import type { Sequence, Step } from '../format.js';
+import { Rand } from '../random.js';
+import { badInput, lifecycle as corpusLifecycle } from './conform-corpus.js';
 import { LATER_TYPES, NS, Seq, objectPath, type Obj, type TypeInfo } from './kit.js';
+
+const SEED = 20_261_126;
 
 const TABLE = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };
 const LABEL = { suite: 'types' };
@@ -552,7 +556,47 @@ function more(): Sequence[] {
   return out;
 }
 
+/**
+ * Steps of the generated corpus left out here: YAML syntax errors and integers beyond int64 or
+ * 2^53 in bodies are the codecs' matters (their words and numbers are not the types'), and the
+ * first-wave corpus already holds them.
+ */
+const CODEC_MATTERS = new Set(['apply bad YAML', 'integer out of range', 'merge patch number out of range', 'type swap: an integer as a string']);
+
+/**
+ * A list of every IPAddress: kube's reference server holds, for a while, addresses its
+ * allocator took for services whose create then failed (its repair loop frees them later).
+ */
+const unselectedAddresses = (st: Step): boolean => st.req.method === 'GET' && st.req.path === '/apis/networking.k8s.io/v1/ipaddresses?fieldSelector=%3D';
+
+/** A sequence without some of its steps, with later steps' references (bodyFrom, checks) renumbered. */
+function withoutSteps(seq: Sequence, drop: (s: Step) => boolean): Sequence {
+  const index = new Map<number, number>();
+  const steps: Step[] = [];
+  seq.steps.forEach((st, i) => {
+    if (drop(st)) return;
+    index.set(i, steps.length);
+    const req = st.req.bodyFrom ? { ...st.req, bodyFrom: { ...st.req.bodyFrom, step: index.get(st.req.bodyFrom.step) ?? 0 } } : st.req;
+    steps.push({ ...st, req, ...(st.checks !== undefined ? { checks: index.get(st.checks) ?? 0 } : {}) });
+  });
+  return { name: seq.name, steps };
+}
+
+/**
+ * The first wave's generated corpus (conform-corpus.ts: random media types, Accept headers and
+ * options over a life cycle, then malformed and refused input) over these types, seeded apart.
+ */
+function generated(): Sequence[] {
+  const r = new Rand(SEED);
+  const out: Sequence[] = [];
+  for (const t of Object.values(T)) {
+    out.push(corpusLifecycle(t, r));
+    out.push(...badInput(t, r).map((q) => withoutSteps(q, (st) => CODEC_MATTERS.has(st.note ?? '') || unselectedAddresses(st))));
+  }
+  return out;
+}
+
 export const conformTypes = {
   name: 'conform-types',
-  sequences: (): Sequence[] => [...services(), ...nodes(), ...events(), ...persistentVolumes(), ...storageClasses(), ...ipAddresses(), ...serviceAccounts(), ...rbacTypes(), ...more()],
+  sequences: (): Sequence[] => [...services(), ...nodes(), ...events(), ...persistentVolumes(), ...storageClasses(), ...ipAddresses(), ...serviceAccounts(), ...rbacTypes(), ...more(), ...generated()],
 };

@@ -140,7 +140,12 @@ export function ipRepairVerdict(ip: KObject, svc: KObject | undefined, now: numb
   const created = Date.parse(ip.metadata.creationTimestamp ?? '');
   const age = now - created;
   if (!svc) return age > LEAK_GRACE_MS ? 'delete' : 'wait';
-  if (clusterIPsOf(spec(svc)).includes(ip.metadata.name ?? '')) return 'keep';
+  // The service may spell its address non-standardly (`10.96.0.010`); the IPAddress is canonical.
+  const canonical = (v: string): string => {
+    const p = parseIPSloppy(v);
+    return p ? ipString(p) : v;
+  };
+  if (clusterIPsOf(spec(svc)).some((v) => canonical(v) === (ip.metadata.name ?? ''))) return 'keep';
   if (created > Date.parse(svc.metadata.creationTimestamp ?? '') && age < 5_000) return 'wait';
   return 'delete';
 }

@@ -145,6 +145,7 @@ export const services: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNS1035Label,
   returnDeletedObject: true,
+  kubeStoragePath: 'services/specs',
   writeHooks: (env) => new ServiceAllocators(env),
   fieldLabels: {
     'spec.clusterIP': (obj) => str(specOf(obj).clusterIP),
