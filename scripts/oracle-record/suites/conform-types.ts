@@ -553,6 +553,32 @@ function more(): Sequence[] {
   r.post(T.clusterrolebindings.collection(), { ...T.clusterrolebindings.make('ct-crbm-2'), subjects: [] }, undefined, 'a cluster binding without subjects');
   r.get(objectPath(T.clusterrolebindings, 'ct-crbm-2'), TABLE, 'as Table');
   out.push(r.done());
+
+  // The DefaultStorageClass admission plugin: claims without a class take the default one.
+  const d = new Seq('types-storageclasses-default-for-claims');
+  const claims = '/api/v1/namespaces/default/persistentvolumeclaims';
+  const claim = (name: string, extra: Obj = {}): Obj => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, ...extra }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+  d.post(claims, claim('ct-pvc-0'), undefined, 'a claim while no class is the default');
+  d.post(sc.collection(), { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scd-1', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' }, undefined, 'a default class');
+  d.post(claims, claim('ct-pvc-1'), undefined, 'a claim without a class takes it');
+  d.post(claims, { ...claim('ct-pvc-2'), spec: { ...(claim('ct-pvc-2').spec as Obj), storageClassName: '' } }, undefined, 'an empty class name stays empty');
+  d.post(claims, claim('ct-pvc-3', { annotations: { 'volume.beta.kubernetes.io/storage-class': 'slow' } }), undefined, 'the beta annotation instead: a warning, no default');
+  d.patch(objectPath(sc, 'ct-scd-1'), 'merge', { metadata: { annotations: { 'storageclass.kubernetes.io/is-default-class': 'false' } } }, 'no longer the default');
+  d.post(claims, claim('ct-pvc-4'), undefined, 'a claim without a class stays without');
+  d.get(`${claims}?labelSelector=suite%3Dnone`, TABLE, 'an empty claim Table');
+  out.push(d.done());
+
+  // Tokens bound to objects: a pod that exists, one of another uid.
+  const b = new Seq('types-serviceaccounts-bound-tokens');
+  const saPath = objectPath(sa, 'ct-sab-1');
+  b.post(sa.collection(), { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'ct-sab-1' } }, undefined, 'an account');
+  b.post('/api/v1/namespaces/default/pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ct-sab-pod' }, spec: { serviceAccountName: 'ct-sab-1', containers: [{ name: 'c', image: 'nginx:1.27' }] } }, undefined, 'a pod of it');
+  b.req('token bound to the pod (its body is random)', { method: 'POST', path: `${saPath}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: 'ct-sab-pod' } } } }, { ignoreBody: true });
+  b.post(`${saPath}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: 'ct-sab-pod', uid: '00000000-0000-0000-0000-000000000000' } } }, undefined, 'bound to the pod by another uid');
+  b.post(`${saPath}/token`, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], boundObjectRef: { kind: 'Secret', apiVersion: 'v1', name: 'nope' } } }, undefined, 'bound to a missing secret');
+  b.req('bound to a pod of another version (issued)', { method: 'POST', path: `${saPath}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], boundObjectRef: { kind: 'Pod', apiVersion: 'v2', name: 'ct-sab-pod' } } } }, { ignoreBody: true });
+  b.req('an expiry past 2^32 seconds (issued)', { method: 'POST', path: `${saPath}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], expirationSeconds: 4_294_967_296 } } }, { ignoreBody: true });
+  out.push(b.done());
   return out;
 }
 
