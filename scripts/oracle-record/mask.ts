@@ -32,7 +32,7 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
     }
     if (base === 'application/yaml') return { value: parseYaml(raw.text) as unknown, format: 'yaml' };
     if (base === 'application/json') {
-      if (!stream) return { value: JSON.parse(raw.text) as unknown };
+      if (!stream) return { value: jsonOrEventLines(raw.text) };
       const lines = raw.text.split('\n').filter((l) => l.trim() !== '');
       return { value: lines.map((l) => JSON.parse(l) as unknown), format: 'stream' };
     }
@@ -43,6 +43,20 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
     return { value: JSON.parse(raw.text) as unknown };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A JSON text's value; or, when it is several JSON values a line (a watch's events, which
+ * kube writes as plain application/json), their list.
+ */
+function jsonOrEventLines(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length < 2) throw e;
+    return lines.map((l) => JSON.parse(l) as unknown);
   }
 }
 

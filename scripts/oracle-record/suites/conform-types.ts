@@ -90,6 +90,13 @@ function services(): Sequence[] {
   life.post(coll, svc('ct-svc-ip2', { clusterIP: '10.96.200.10', ports: [{ port: 80 }] }), undefined, 'the same IP again');
   life.patch(path, 'merge', { spec: { clusterIP: '10.96.200.11', clusterIPs: ['10.96.200.11'] } }, 'change the cluster IP');
   life.patch(path, 'merge', { spec: { clusterIP: null, clusterIPs: null } }, 'clear the cluster IP');
+  // kube's update of a service whose cached copy is older than the last write tries twice, and
+  // the first try's allocations are not given back (the second finds its own port taken): a
+  // watch of a second (the object as it is now) lets kube's cache catch up before each update
+  // that allocates.
+  // (Only its status is compared: what a watch from 0 shows first depends on that same lag.)
+  const settle = () => life.req('a second for the cache (watch)', { method: 'GET', path: `${coll}?watch=1&resourceVersion=0&timeoutSeconds=1&fieldSelector=metadata.name%3Dct-svc-ip` }, { ignoreBody: true });
+  settle();
   life.patch(path, 'merge', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30181 }] } }, 'to NodePort');
   life.patch(path, 'merge', { spec: { externalTrafficPolicy: 'Local' } }, 'external traffic policy Local');
   life.patch(path, 'merge', { spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Cluster' } }, 'to LoadBalancer');
@@ -104,6 +111,7 @@ function services(): Sequence[] {
   life.patch(path, 'merge', { spec: { type: 'ExternalName', externalName: 'db.example.com' } }, 'to ExternalName keeping the IP');
   life.patch(path, 'merge', { spec: { type: 'ExternalName', externalName: 'db.example.com', clusterIP: '', clusterIPs: null, ipFamilies: null, ipFamilyPolicy: null } }, 'to ExternalName');
   life.get(path, TABLE, 'ExternalName as Table');
+  settle();
   life.patch(path, 'merge', { spec: { type: 'ClusterIP', clusterIP: '10.96.200.12', externalName: null, ports: [{ port: 80 }] } }, 'back to ClusterIP with a new IP');
   life.get(path);
   out.push(life.done());
@@ -560,10 +568,13 @@ function more(): Sequence[] {
   const claim = (name: string, extra: Obj = {}): Obj => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, ...extra }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
   d.post(claims, claim('ct-pvc-0'), undefined, 'a claim while no class is the default');
   d.post(sc.collection(), { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'ct-scd-1', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'example.com/disk' }, undefined, 'a default class');
+  d.req('a second for the informer (watch; its events depend on the same lag)', { method: 'GET', path: `${sc.collection()}?watch=1&resourceVersion=0&timeoutSeconds=1&fieldSelector=metadata.name%3Dct-scd-1` }, { ignoreBody: true });
   d.post(claims, claim('ct-pvc-1'), undefined, 'a claim without a class takes it');
   d.post(claims, { ...claim('ct-pvc-2'), spec: { ...(claim('ct-pvc-2').spec as Obj), storageClassName: '' } }, undefined, 'an empty class name stays empty');
   d.post(claims, claim('ct-pvc-3', { annotations: { 'volume.beta.kubernetes.io/storage-class': 'slow' } }), undefined, 'the beta annotation instead: a warning, no default');
   d.patch(objectPath(sc, 'ct-scd-1'), 'merge', { metadata: { annotations: { 'storageclass.kubernetes.io/is-default-class': 'false' } } }, 'no longer the default');
+  // kube's admission reads classes from an informer: a second (a watch) for it to see the change.
+  d.req('a second for the informer (watch; its events depend on the same lag)', { method: 'GET', path: `${sc.collection()}?watch=1&resourceVersion=0&timeoutSeconds=1&fieldSelector=metadata.name%3Dct-scd-1` }, { ignoreBody: true });
   d.post(claims, claim('ct-pvc-4'), undefined, 'a claim without a class stays without');
   d.get(`${claims}?labelSelector=suite%3Dnone`, TABLE, 'an empty claim Table');
   out.push(d.done());
@@ -579,6 +590,20 @@ function more(): Sequence[] {
   b.req('bound to a pod of another version (issued)', { method: 'POST', path: `${saPath}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], boundObjectRef: { kind: 'Pod', apiVersion: 'v2', name: 'ct-sab-pod' } } } }, { ignoreBody: true });
   b.req('an expiry past 2^32 seconds (issued)', { method: 'POST', path: `${saPath}/token`, body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { audiences: ['api'], expirationSeconds: 4_294_967_296 } } }, { ignoreBody: true });
   out.push(b.done());
+
+  // Collections: deletecollection of each type, watches from 0
+  // (the objects as ADDED events, then the timeout), apply on status subresources.
+  const w = new Seq('types-collections-and-watches');
+  const mk = (t: TypeInfo, name: string): Obj => ({ ...t.make(name), metadata: { name, labels: { coll: 'ct' } } });
+  const kinds = [T.services, T.nodes, T.events, T['events.k8s.io'], T.persistentvolumes, T.storageclasses, T.serviceaccounts, T.roles, T.clusterrolebindings];
+  kinds.forEach((t, i) => w.post(t.collection(), mk(t, `ct-coll-${i}`), undefined, `a labelled ${t.kind} (${t.key})`));
+  for (const t of kinds) w.get(`${t.collection()}?watch=1&resourceVersion=0&timeoutSeconds=1&labelSelector=coll%3Dct`, undefined, `watch ${t.key} from 0`);
+  w.patch(`${objectPath(T.nodes, 'ct-coll-1')}/status?fieldManager=kubelet`, 'apply', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'ct-coll-1' }, status: { capacity: { cpu: '2' }, conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2025-01-01T00:00:00Z', lastTransitionTime: '2025-01-01T00:00:00Z', reason: 'KubeletReady', message: 'ok' }] } }, 'apply node status');
+  w.patch(`${objectPath(T.services, 'ct-coll-0')}/status?fieldManager=lb`, 'apply', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'ct-coll-0' }, status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Ok', message: '', lastTransitionTime: '2025-01-01T00:00:00Z' }] } }, 'apply service status');
+  w.patch(`${objectPath(T.persistentvolumes, 'ct-coll-4')}/status?fieldManager=binder`, 'apply', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'ct-coll-4' }, status: { phase: 'Available' } }, 'apply volume status');
+  for (const t of kinds) w.delete(`${t.collection()}?labelSelector=coll%3Dct`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 }, `deletecollection of ${t.key}`);
+  for (const t of kinds) w.get(`${t.collection()}?labelSelector=coll%3Dct`, undefined, `${t.key} left`);
+  out.push(w.done());
   return out;
 }
 
