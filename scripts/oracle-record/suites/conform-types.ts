@@ -116,9 +116,8 @@ function services(): Sequence[] {
   life.get(path);
   out.push(life.done());
 
-  // A LoadBalancer that opts out of node ports keeps those it had. (Back to ClusterIP from
-  // there, kube does not give them back until its repair loop runs: the service is deleted
-  // instead, which releases every port it lists.)
+  // A LoadBalancer that opts out of node ports keeps those it had; deleting the service gives
+  // them back.
   const lbn = new Seq('types-services-lb-without-node-ports');
   const lbnPath = objectPath(t, 'ct-svc-lbn');
   lbn.post(coll, svc('ct-svc-lbn', { type: 'NodePort', clusterIP: '10.96.200.30', ports: [{ port: 80, nodePort: 30190 }] }), undefined, 'NodePort');
