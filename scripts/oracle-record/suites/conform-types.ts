@@ -9,6 +9,7 @@
 
 import type { Sequence, Step } from '../format.js';
 import { Rand } from '../random.js';
+import { encodeProtobufObject } from '../../../src/codec/protobuf/index.js';
 import { badInput, lifecycle as corpusLifecycle } from './conform-corpus.js';
 import { LATER_TYPES, NS, Seq, objectPath, type Obj, type TypeInfo } from './kit.js';
 
@@ -143,6 +144,23 @@ function services(): Sequence[] {
   np.post(coll, svc('ct-svc-ac', { clusterIP: '10.96.200.24', sessionAffinity: 'ClientIP', ports: [{ port: 80, appProtocol: 'http' }] }), undefined, 'client IP affinity: its default timeout');
   np.post(coll, svc('ct-svc-zero', { clusterIP: '10.96.200.025', ports: [{ port: 80 }] }), undefined, 'a cluster IP with a leading zero');
   out.push(np.done());
+
+  // Health-check node ports and node port changes (every port given: kube's are random).
+  const hc = new Seq('types-services-health-check-ports');
+  const hcPath = objectPath(t, 'ct-svc-hc');
+  hc.post(coll, svc('ct-svc-hc', { type: 'LoadBalancer', clusterIP: '10.96.202.1', externalTrafficPolicy: 'Local', healthCheckNodePort: 30210, ports: [{ port: 80, nodePort: 30211 }] }), undefined, 'LoadBalancer, Local, its health check port');
+  hc.patch(hcPath, 'merge', { spec: { healthCheckNodePort: 30212 } }, 'change the health check port');
+  hc.patch(hcPath, 'merge', { spec: { healthCheckNodePort: 30211 } }, 'the health check port on a node port');
+  hc.patch(hcPath, 'merge', { spec: { ports: [{ port: 80, nodePort: 30213 }] } }, 'change the node port');
+  hc.patch(hcPath, 'merge', { spec: { ports: [{ port: 80, nodePort: 30210 }] } }, 'a node port on the health check port');
+  hc.patch(hcPath, 'merge', { spec: { externalTrafficPolicy: 'Cluster', healthCheckNodePort: null } }, 'Cluster: the health check port goes');
+  hc.patch(hcPath, 'merge', { spec: { externalTrafficPolicy: 'Local', healthCheckNodePort: 30214 } }, 'Local again with a given port');
+  hc.post(coll, svc('ct-svc-hc2', { clusterIP: '10.96.202.2', healthCheckNodePort: 30215, ports: [{ port: 80 }] }), undefined, 'a health check port on ClusterIP');
+  hc.post(coll, svc('ct-svc-hc3', { type: 'NodePort', clusterIP: '10.96.202.3', externalTrafficPolicy: 'Local', healthCheckNodePort: 30216, ports: [{ port: 80, nodePort: 30217 }] }), undefined, 'a health check port on NodePort');
+  hc.post(coll, svc('ct-svc-hc4', { type: 'LoadBalancer', clusterIP: '10.96.202.4', externalTrafficPolicy: 'Local', healthCheckNodePort: 30211, ports: [{ port: 80, nodePort: 30218 }] }), undefined, 'a health check port taken');
+  hc.post(coll, svc('ct-svc-hc5', { type: 'LoadBalancer', clusterIP: '10.96.202.5', externalTrafficPolicy: 'Local', healthCheckNodePort: 99999, ports: [{ port: 80, nodePort: 30219 }] }), undefined, 'a health check port out of range');
+  hc.get(`${coll}?fieldSelector=spec.type%3DLoadBalancer`, TABLE, 'LoadBalancers as Table');
+  out.push(hc.done());
 
   const kube = new Seq('types-services-kubernetes');
   kube.get(objectPath(t, 'kubernetes'), TABLE, 'the kubernetes service as Table');
@@ -339,6 +357,10 @@ function storageClasses(): Sequence[] {
   s.post(coll, { ...sc('ct-sc-2', { provisioner: 'example.com/disk', reclaimPolicy: 'Retain', volumeBindingMode: 'WaitForFirstConsumer' }), metadata: { name: 'ct-sc-2', annotations: { 'storageclass.beta.kubernetes.io/is-default-class': 'true' } } }, undefined, 'the beta default annotation');
   s.get(`${coll}?fieldSelector=provisioner%3Dexample.com%2Fdisk`, undefined, 'unsupported field selector');
   s.get(`${coll}?fieldSelector=metadata.name%3Dct-sc-2`, TABLE, 'by name as Table');
+  for (const v of ['v1', 'v1beta1']) {
+    s.get(`${coll}?limit=1`, { accept: `application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=${v}` }, `a page of one as a ${v} PartialObjectMetadataList`);
+    s.get(`${coll}?limit=1`, { accept: `application/json;as=Table;g=meta.k8s.io;v=${v}` }, `a page of one as a ${v} Table`);
+  }
   out.push(s.done());
   return out;
 }
@@ -603,6 +625,21 @@ function more(): Sequence[] {
   for (const t of kinds) w.delete(`${t.collection()}?labelSelector=coll%3Dct`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 }, `deletecollection of ${t.key}`);
   for (const t of kinds) w.get(`${t.collection()}?labelSelector=coll%3Dct`, undefined, `${t.key} left`);
   out.push(w.done());
+
+  // Every later type in each encoding: created from protobuf, read as protobuf, YAML and CBOR
+  // (which kube 1.33 does not serve), listed as protobuf and as a v1beta1 Table.
+  const enc = new Seq('types-encodings');
+  Object.values(T).forEach((t, i) => {
+    const name = t.key === 'ipaddresses' ? '10.96.252.1' : `ct-enc-${i}`;
+    enc.raw(`create ${t.key} from protobuf`, 'POST', t.collection(), { headers: { 'content-type': 'application/vnd.kubernetes.protobuf' }, body: encodeProtobufObject(t.make(name)) });
+    enc.cleanup(t, name);
+    enc.get(objectPath(t, name), { accept: 'application/vnd.kubernetes.protobuf' }, `${t.key} as protobuf`);
+    enc.get(objectPath(t, name), { accept: 'application/yaml' }, `${t.key} as YAML`);
+    enc.get(objectPath(t, name), { accept: 'application/cbor' }, `${t.key} as CBOR`);
+    enc.get(`${t.collection()}?fieldSelector=metadata.name%3D${name}`, { accept: 'application/vnd.kubernetes.protobuf' }, `${t.key} listed as protobuf`);
+    enc.get(`${t.collection()}?fieldSelector=metadata.name%3D${name}`, { accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io' }, `${t.key} listed as a v1beta1 Table`);
+  });
+  out.push(enc.done());
   return out;
 }
 
