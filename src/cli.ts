@@ -82,7 +82,8 @@ Flags of serve:
   --controllers strings             controllers to run, by kube-controller-manager's names: '*' (every one on by
                                     default), 'name', '-name' (default [*]); kapi runs namespace-controller,
                                     garbage-collector-controller, statefulset-controller, disruption-controller,
-                                    persistentvolumeclaim-protection-controller, serviceaccount-controller,
+                                    persistentvolumeclaim-protection-controller,
+                                    persistentvolume-protection-controller, serviceaccount-controller,
                                     clusterrole-aggregation-controller, node-lifecycle-controller,
                                     node-ipam-controller, pod-garbage-collector-controller,
                                     persistentvolume-binder-controller

@@ -16,6 +16,8 @@ import { decodeProtobufObject, decodeProtobufWatchFrames } from '../../src/codec
 
 /** A Table cell that is an age (`0s`, `5m3s`, `2d`): it depends on when the request ran. */
 const AGE = /^(\d+[smhdy])+$/;
+/** A Table cell that is a time (the default table's Created At: the object's creationTimestamp). */
+const CELL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** The JSON values of a body that is not JSON text (undefined when it cannot be read). */
 function readBody(raw: RawAnswer, contentType: string): { value: unknown; format?: Answer['bodyFormat'] } | undefined {
@@ -32,7 +34,7 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
     }
     if (base === 'application/yaml') return { value: parseYaml(raw.text) as unknown, format: 'yaml' };
     if (base === 'application/json') {
-      if (!stream) return { value: JSON.parse(raw.text) as unknown };
+      if (!stream) return { value: jsonOrEventLines(raw.text) };
       const lines = raw.text.split('\n').filter((l) => l.trim() !== '');
       return { value: lines.map((l) => JSON.parse(l) as unknown), format: 'stream' };
     }
@@ -43,6 +45,20 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
     return { value: JSON.parse(raw.text) as unknown };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A JSON text's value; or, when it is several JSON values a line (a watch's events, which
+ * kube writes as plain application/json), their list.
+ */
+function jsonOrEventLines(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length < 2) throw e;
+    return lines.map((l) => JSON.parse(l) as unknown);
   }
 }
 
@@ -107,8 +123,11 @@ class Text {
   constructor(readonly text: string) {}
 }
 
-/** Timestamps a server sets; a client-set one (conditions' lastTransitionTime) stays as sent. */
-const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp']);
+/**
+ * Timestamps a server sets (a volume's lastPhaseTransitionTime: stamped on each phase change);
+ * a client-set one (conditions' lastTransitionTime) stays as sent.
+ */
+const SERVER_TIMES = new Set(['creationTimestamp', 'deletionTimestamp', 'lastPhaseTransitionTime']);
 
 /**
  * Replaces each Go-quoted document (`"{...}"` or `"map[...]"`) after `Invalid value: ` with a
@@ -177,7 +196,7 @@ export class Masker {
     // a digest of its JSON text, so no later step (JSON.stringify, comparison) recurses 10,000 levels.
     if (depth > 64) return deepDigest(v);
     if (Array.isArray(v)) {
-      if (key === 'cells') return v.map((x) => (typeof x === 'string' && AGE.test(x) ? '<age>' : this.value(x, '', false, depth + 1)));
+      if (key === 'cells') return v.map((x) => (typeof x === 'string' && AGE.test(x) ? '<age>' : typeof x === 'string' && CELL_TIME.test(x) ? '<time>' : this.value(x, '', false, depth + 1)));
       return v.map((x) => this.value(x, '', key === 'managedFields', depth + 1));
     }
     if (v === null || typeof v !== 'object') {

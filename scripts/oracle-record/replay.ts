@@ -77,7 +77,7 @@ export async function replaySequence(server: Server, seq: Sequence<RecordedStep>
       res = { raw: { status: 0, headers: [], text: '', bytes: Buffer.alloc(0) }, answer };
     }
     results.push(res);
-    const diffs = step.cleanup ? [] : [...compareAnswers(step.answer, res.answer, opts), ...orderProblems(res)];
+    const diffs = step.cleanup ? [] : [...compareAnswers(step.answer, res.answer, { ...opts, step: i }), ...orderProblems(res)];
     outcomes.push({ index: i, note: step.note, method: step.req.method, path: step.req.path, diffs });
   }
   const us = units(seq.steps)

@@ -44,7 +44,20 @@ export async function handlePatch(s: Scope): Promise<void> {
   if (mt === APPLY_PATCH_YAML || mt === APPLY_PATCH_CBOR) return handleApplyPatch(s, mt);
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'other');
   const body = goDecodeUtf8(await readWriteBody(s));
-  const patch = parsePatch(mt, body, opts.fieldValidation);
+  // kube decodes the patch only once it holds the object (its patcher's applyPatch): a patch it
+  // cannot read answers the object's NotFound when there is no object.
+  let parsed: ParsedPatch | undefined;
+  let unreadable: unknown;
+  try {
+    parsed = parsePatch(mt, body, opts.fieldValidation);
+  } catch (e) {
+    if (!(e instanceof StatusError) || e.code >= 500) throw e;
+    unreadable = e;
+  }
+  const readPatch = (): ParsedPatch => {
+    if (!parsed) throw unreadable;
+    return parsed;
+  };
 
   if (own) {
     // A subresource of its own kind (a Scale): the patch applies to it, inside the parent's update loop.
@@ -55,7 +68,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     const res = await own.update(
       info.namespace,
       info.name,
-      (current) => patchedObject(patch, current as unknown as KObject, own.kind.definition, ownTarget, opts.fieldValidation, (w) => (ownWarnings = w)),
+      (current) => patchedObject(readPatch(), current as unknown as KObject, own.kind.definition, ownTarget, opts.fieldValidation, (w) => (ownWarnings = w)),
       opts.dryRun,
       owner,
     );
@@ -72,7 +85,7 @@ export async function handlePatch(s: Scope): Promise<void> {
     info.name,
     info.subresource,
     (old) => {
-      const obj = patchedObject(patch, old, root, target, opts.fieldValidation, (w) => (warnings = w));
+      const obj = patchedObject(readPatch(), old, root, target, opts.fieldValidation, (w) => (warnings = w));
       // A resourceVersion the patch leaves in the object is a precondition, as in an update.
       const wantRv = obj.metadata.resourceVersion;
       if (typeof wantRv === 'string' && wantRv !== '' && wantRv !== old.metadata.resourceVersion) {

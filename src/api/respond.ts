@@ -183,14 +183,15 @@ function partialList(def: ResourceDef, items: VersionedBytes[], meta: ListMeta, 
   }
   const m: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
   if (meta.continue) m.continue = meta.continue;
-  // v1beta1's list has no remainingItemCount.
-  if (meta.remainingItemCount !== undefined && p.version === 'v1') m.remainingItemCount = meta.remainingItemCount;
+  // Both versions' lists carry metav1.ListMeta, remainingItemCount included.
+  if (meta.remainingItemCount !== undefined) m.remainingItemCount = meta.remainingItemCount;
   const apiVersion = `meta.k8s.io/${p.version}`;
   return {
     kind: 'PartialObjectMetadataList',
     apiVersion,
     metadata: m,
-    items: items.map((v) => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: decodeObject(v.bytes).metadata })),
+    // kube fills the list item by item into a nil slice: an empty one is written as null.
+    items: items.length === 0 ? null : items.map((v) => ({ kind: 'PartialObjectMetadata', apiVersion, metadata: decodeObject(v.bytes).metadata })),
   };
 }
 

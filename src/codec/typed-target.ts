@@ -17,6 +17,13 @@ export interface TypedTarget {
 }
 
 /**
+ * metav1's kinds every group version of kube's scheme holds (AddToGroupVersion: WatchEvent and
+ * the options; Status, APIVersions, APIGroupList, APIGroup and APIResourceList as unversioned
+ * kinds, known in any version). Their Go package is metav1's, `v1`.
+ */
+const META_KINDS = new Set(['WatchEvent', 'ListOptions', 'GetOptions', 'DeleteOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions', 'Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
+
+/**
  * The body's kind and group/version must be the endpoint's (missing ones default to it). What
  * kube answers otherwise depends on whether its scheme knows the body's kind: another known kind
  * cannot be converted, the same kind in another known version is a version mismatch, and a kind
@@ -29,6 +36,10 @@ export function checkTarget(gvk: GroupVersionKind, target: TypedTarget): void {
   const gv = group ? `${group}/${version}` : version;
   const want = target.group ? `${target.group}/${target.version}` : target.version;
   if (kind === target.kind && gv === want) return;
+  const meta = META_KINDS.has(kind) && (SCHEME_KINDS[gv] !== undefined || gv === 'meta.k8s.io/v1');
+  if (meta && kind !== target.kind) {
+    throw badRequest(cannotBeHandledMessage(kind, version, target.kind, `converting (v1.${kind}) to (${internalPackage(target.group)}.${target.kind}): unknown conversion`));
+  }
   const registered = SCHEME_KINDS[gv]?.includes(kind) ?? false;
   if (!registered) {
     throw badRequest(cannotBeHandledMessage(kind, version, target.kind, `no kind "${kind}" is registered for version "${gv}" in scheme "pkg/runtime/scheme.go:110"`));

@@ -14,6 +14,7 @@ import { StatefulSetController } from './statefulset/controller.js';
 import { GarbageCollector } from './garbagecollector/collector.js';
 import { DisruptionController } from './disruption/controller.js';
 import { PvcProtectionController } from './pvc-protection.js';
+import { PvProtectionController } from './pv-protection.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation.js';
 import { ServiceAccountsController } from './serviceaccounts.js';
 
@@ -51,6 +52,10 @@ const KUBE_CONTROLLERS: { name: string; create(host: ControllerHost, m: Made): C
   {
     name: 'persistentvolumeclaim-protection-controller',
     create: (host, m) => new PvcProtectionController(host.storeFor('', 'persistentvolumeclaims')!, host.storeFor('', 'pods')!, host.log, m.ctx),
+  },
+  {
+    name: 'persistentvolume-protection-controller',
+    create: (host, m) => new PvProtectionController(host.storeFor('', 'persistentvolumes')!, host.log, m.ctx),
   },
   {
     name: 'clusterrole-aggregation-controller',

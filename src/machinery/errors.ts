@@ -216,7 +216,8 @@ function renderValue(v: unknown): string {
   if (v && typeof v === 'object' && typeof (v as { goString?: unknown }).goString === 'string') return (v as { goString: string }).goString;
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (v === null || v === undefined) return 'null';
+  // field.Error turns a nil value (or nil pointer) into the string "null", printed with %q.
+  if (v === null || v === undefined) return '"null"';
   if (typeof v === 'object') {
     if (isStringMap(v)) {
       const entries = Object.keys(v)

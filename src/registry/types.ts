@@ -320,6 +320,11 @@ export interface ResourceDef extends ResourceNames {
   admission?: Admission;
   /** What DELETE answers when the object is gone at once: a Status (most types) or the object. */
   returnDeletedObject: boolean;
+  /**
+   * The path kube's storage keeps this resource under, where it is not the resource's name
+   * (services under `services/specs`, nodes under `minions`): it shows in storage errors' keys.
+   */
+  kubeStoragePath?: string;
   /** Discovery verbs, when they differ from the full set (namespaces have no deletecollection). */
   verbs?: string[];
   /** Set for a resource served without storage (reviews): only POST to the collection. */

@@ -40,10 +40,10 @@ export interface StartOptions {
 
 /**
  * The controllers a test server runs unless asked: those every cluster relies on for plain API
- * behaviour (namespace deletion, the claim finalizer's removal, each namespace's default
+ * behaviour (namespace deletion, the claim and volume finalizers' removal, each namespace's default
  * service account that pod admission needs, aggregated cluster roles).
  */
-export const TEST_CONTROLLERS = 'namespace-controller,persistentvolumeclaim-protection-controller,serviceaccount-controller,clusterrole-aggregation-controller';
+export const TEST_CONTROLLERS = 'namespace-controller,persistentvolumeclaim-protection-controller,persistentvolume-protection-controller,serviceaccount-controller,clusterrole-aggregation-controller';
 
 export async function startKapi(opts: StartOptions = {}): Promise<KapiProcess> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does) first`);

@@ -66,7 +66,7 @@ function nameFor(t: TypeInfo, tag: string): string {
   return `cc-${t.key.slice(0, 5)}-${tag}`;
 }
 
-function lifecycle(t: TypeInfo, r: Rand): Sequence {
+export function lifecycle(t: TypeInfo, r: Rand): Sequence {
   const name = nameFor(t, 'life');
   const path = objectPath(t, name);
   const s = new Seq(`corpus-${t.key}-lifecycle`);
@@ -133,7 +133,7 @@ function intField(t: TypeInfo): string[] {
   }
 }
 
-function badInput(t: TypeInfo, r: Rand): Sequence[] {
+export function badInput(t: TypeInfo, r: Rand): Sequence[] {
   const seqs: Sequence[] = [];
   const base = nameFor(t, 'bad');
   const coll = t.collection();

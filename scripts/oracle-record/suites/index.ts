@@ -7,6 +7,7 @@ import { conformClasses } from './conform-classes.js';
 import { conformCorpus } from './conform-corpus.js';
 import { rbac } from './rbac.js';
 import { saTokenVolume } from './sa-token-volume.js';
+import { conformTypes } from './conform-types.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
@@ -15,4 +16,5 @@ export const SUITES: Record<string, Suite> = {
   [conformCorpus.name]: conformCorpus,
   [rbac.name]: rbac,
   [saTokenVolume.name]: saTokenVolume,
+  [conformTypes.name]: conformTypes,
 };

@@ -133,6 +133,164 @@ export const TYPES: Record<string, TypeInfo> = {
 
 export const ALL_TYPES = Object.values(TYPES);
 
+const cluster = (gv: string, resource: string) => () => (gv === 'v1' ? `/api/v1/${resource}` : `/apis/${gv}/${resource}`);
+const RBAC = 'rbac.authorization.k8s.io/v1';
+
+/**
+ * The types served since the first wave (conform-types.ts). Kept apart from TYPES, whose list
+ * the generated corpus draws from (adding to it would change that suite's seeded sequences).
+ */
+export const LATER_TYPES: Record<string, TypeInfo> = {
+  services: {
+    key: 'services',
+    apiVersion: 'v1',
+    kind: 'Service',
+    collection: core('services'),
+    namespaced: true,
+    // Headless: no cluster IP to allocate (kube picks one at random from the range).
+    make: (name) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { clusterIP: 'None', selector: { app: name }, ports: [{ port: 80 }] } }),
+    change: { spec: { sessionAffinity: 'ClientIP' } },
+    subresources: ['status'],
+  },
+  nodes: {
+    key: 'nodes',
+    apiVersion: 'v1',
+    kind: 'Node',
+    collection: cluster('v1', 'nodes'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } }),
+    change: { spec: { unschedulable: true } },
+    subresources: ['status'],
+  },
+  events: {
+    key: 'events',
+    apiVersion: 'v1',
+    kind: 'Event',
+    collection: core('events'),
+    namespaced: true,
+    make: (name) => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: NS, apiVersion: 'v1' },
+      reason: 'Started',
+      message: 'started',
+      type: 'Normal',
+      source: { component: 'kubelet', host: 'n1' },
+      count: 1,
+      firstTimestamp: '2025-01-01T00:00:00Z',
+      lastTimestamp: '2025-01-01T00:00:00Z',
+    }),
+    change: { count: 2 },
+    subresources: [],
+  },
+  'events.k8s.io': {
+    key: 'events.k8s.io',
+    apiVersion: 'events.k8s.io/v1',
+    kind: 'Event',
+    collection: grouped('events.k8s.io/v1', 'events'),
+    namespaced: true,
+    make: (name) => ({
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name },
+      eventTime: '2025-01-01T00:00:00.000000Z',
+      reportingController: 'example.com/ctl',
+      reportingInstance: 'ctl-1',
+      action: 'Started',
+      reason: 'Started',
+      regarding: { kind: 'Pod', name: 'p', namespace: NS, apiVersion: 'v1' },
+      note: 'started',
+      type: 'Normal',
+    }),
+    change: { note: 'changed' },
+    subresources: [],
+  },
+  persistentvolumes: {
+    key: 'persistentvolumes',
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    collection: cluster('v1', 'persistentvolumes'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: `/tmp/${name}` } } }),
+    change: { spec: { capacity: { storage: '2Gi' } } },
+    subresources: ['status'],
+  },
+  storageclasses: {
+    key: 'storageclasses',
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    collection: cluster('storage.k8s.io/v1', 'storageclasses'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner: 'example.com/disk' }),
+    change: { allowVolumeExpansion: true },
+    subresources: [],
+  },
+  ipaddresses: {
+    key: 'ipaddresses',
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'IPAddress',
+    collection: cluster('networking.k8s.io/v1', 'ipaddresses'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress', metadata: { name }, spec: { parentRef: { group: '', resource: 'services', namespace: NS, name: 'owner' } } }),
+    change: { metadata: { labels: { changed: 'yes' } } },
+    subresources: [],
+  },
+  serviceaccounts: {
+    key: 'serviceaccounts',
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    collection: core('serviceaccounts'),
+    namespaced: true,
+    make: (name) => ({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name } }),
+    change: { automountServiceAccountToken: false },
+    subresources: ['token'],
+  },
+  roles: {
+    key: 'roles',
+    apiVersion: RBAC,
+    kind: 'Role',
+    collection: grouped(RBAC, 'roles'),
+    namespaced: true,
+    make: (name) => ({ apiVersion: RBAC, kind: 'Role', metadata: { name }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }] }),
+    change: { rules: [{ apiGroups: ['apps'], resources: ['statefulsets'], verbs: ['*'] }] },
+    subresources: [],
+  },
+  rolebindings: {
+    key: 'rolebindings',
+    apiVersion: RBAC,
+    kind: 'RoleBinding',
+    collection: grouped(RBAC, 'rolebindings'),
+    namespaced: true,
+    make: (name) => ({ apiVersion: RBAC, kind: 'RoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r' }, subjects: [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.k8s.io' }] }),
+    change: { subjects: [{ kind: 'Group', name: 'devs', apiGroup: 'rbac.authorization.k8s.io' }, { kind: 'ServiceAccount', name: 'robot', namespace: NS }] },
+    subresources: [],
+  },
+  clusterroles: {
+    key: 'clusterroles',
+    apiVersion: RBAC,
+    kind: 'ClusterRole',
+    collection: cluster(RBAC, 'clusterroles'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: RBAC, kind: 'ClusterRole', metadata: { name }, rules: [{ nonResourceURLs: ['/healthz'], verbs: ['get'] }] }),
+    change: { rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }] },
+    subresources: [],
+  },
+  clusterrolebindings: {
+    key: 'clusterrolebindings',
+    apiVersion: RBAC,
+    kind: 'ClusterRoleBinding',
+    collection: cluster(RBAC, 'clusterrolebindings'),
+    namespaced: false,
+    make: (name) => ({ apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cr' }, subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: NS }] }),
+    change: { subjects: [{ kind: 'User', name: 'bob', apiGroup: 'rbac.authorization.k8s.io' }] },
+    subresources: [],
+  },
+};
+
+/** Every type a sequence knows how to clean up after. */
+const KNOWN_TYPES = [...ALL_TYPES, ...Object.values(LATER_TYPES)];
+
 /** Matches a type's collection path (group 1: namespace), object name (2) and subresource (3). */
 /** A JSON text's value, or undefined when it is not JSON (raw bodies of bad-input cases). */
 function parsed(text: string): unknown {
@@ -170,7 +328,7 @@ export class Seq {
     if (req.path.includes('dryRun=')) return;
     const path = req.path.split('?')[0];
     // Namespaced types first: `/api/v1/namespaces/<ns>/pods` also reads as a namespace's subresource.
-    for (const t of [...ALL_TYPES].sort((a, b) => Number(b.namespaced) - Number(a.namespaced))) {
+    for (const t of [...KNOWN_TYPES].sort((a, b) => Number(b.namespaced) - Number(a.namespaced))) {
       const m = collectionPattern(t).exec(path);
       if (!m) continue;
       const ns = m[1] || NS;

@@ -166,7 +166,7 @@ export class FieldManager {
   private updateManaged(liveObj: KObject, newObj: KObject, managedIn: Managed, owner: FieldOwner): Managed {
     const sub = owner.subresource;
     const ignored = this.ignoredFields(sub);
-    const managed: Managed = new Map(managedIn);
+    const managed: Managed = this.withoutForeignManagers(managedIn);
     const manager = owner.manager || 'unknown';
     const id = managerId(manager, 'Update', this.apiVersion, sub || undefined);
     const c = changes(this.resolver, this.root, liveObj, newObj);
@@ -198,6 +198,21 @@ export class FieldManager {
     return managed;
   }
 
+
+  /**
+   * The entries whose apiVersion this resource's field manager can convert to: those of its own
+   * group. An entry of another group (an Event written through events.k8s.io/v1, then through
+   * core/v1: one object, two groups) is a missing version to structured-merge-diff's updater,
+   * which drops that manager on the next update or apply, as kube does.
+   */
+  private withoutForeignManagers(managedIn: Managed): Managed {
+    const managed: Managed = new Map(managedIn);
+    for (const [mid, e] of managed) {
+      const slash = e.apiVersion.indexOf('/');
+      if ((slash < 0 ? '' : e.apiVersion.slice(0, slash)) !== this.info.group) managed.delete(mid);
+    }
+    return managed;
+  }
 
   /**
    * update() of a create with nothing tracked yet: the writer owns everything the object sets,
@@ -242,7 +257,7 @@ export class FieldManager {
     owner: FieldOwner,
     force: boolean,
   ): { object?: KObject; managed: Managed } {
-    let managed = managedIn;
+    let managed = this.withoutForeignManagers(managedIn);
     if (live && managed.size === 0) {
       // kube's skipNonApplied: the fields of an object nobody tracked are recorded as
       // before-first-apply's first, so the apply conflicts with them as with any owner.

@@ -6,7 +6,7 @@
 // Markers (model.ts): listType atomic/set/map with listMapKeys; without listType, a
 // patchStrategy of merge reads as a map list keyed by patchMergeKey (a set without a key);
 // no marker at all is atomic. mapType on a map or struct field, or structType on a struct
-// definition, makes it atomic. Runtime "any" values are deduced from their shape.
+// definition, makes it atomic (a field's granular mapType overrides its struct's atomic one). Runtime "any" values are deduced from their shape.
 
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from '../../schema/model.js';
 import { FieldSet, fieldPE, indexPE, pathString, quoted, sortPEs, stableJson, valuePE, type PathElement } from './fieldpath.js';
@@ -64,11 +64,16 @@ export class TypeResolver {
   constructor(readonly registry: SchemaRegistry) {}
 
   root(definition: string): TypeNode {
-    return this.struct(definition, false);
+    return this.struct(definition);
   }
 
-  private struct(name: string, forceAtomic: boolean): TypeNode {
-    const key = forceAtomic ? `${name}#atomic` : name;
+  /**
+   * A struct type, atomic as its definition says unless the field that holds it says otherwise
+   * (`+structType=granular` on PersistentVolumeSpec.claimRef: an ObjectReference, atomic
+   * elsewhere, is owned field by field there).
+   */
+  private struct(name: string, override?: 'atomic' | 'granular'): TypeNode {
+    const key = override ? `${name}#${override}` : name;
     let n = this.structs.get(key);
     if (!n) {
       const schema = this.registry[name];
@@ -76,7 +81,7 @@ export class TypeResolver {
       n = {
         t: 'struct',
         schema,
-        atomic: forceAtomic || schema.structType === 'atomic',
+        atomic: override ? override === 'atomic' : schema.structType === 'atomic',
         fields: new Map(schema.fields.map((f) => [f.name, f])),
         isObjectMeta: schema.name.endsWith('.ObjectMeta'),
         kids: new Map(),
@@ -99,7 +104,7 @@ export class TypeResolver {
   private ref(t: TypeRef, f?: FieldSchema): TypeNode {
     switch (t.kind) {
       case 'ref':
-        return this.struct(t.name, f?.mapType === 'atomic');
+        return this.struct(t.name, f?.mapType);
       case 'any':
         // A RawExtension (ControllerRevision.data): one value to structured-merge-diff, owned whole.
         return SCALAR;

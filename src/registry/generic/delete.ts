@@ -86,7 +86,8 @@ async function deleteMarked(ctx: StoreContext, key: string, name: string, marked
 /** kube's storage preconditions, worded as its etcd3 store words them. */
 function checkDeletePreconditions(ctx: StoreContext, obj: KObject, opts: DeleteOptions): void {
   const pre = opts.preconditions;
-  const kindGr = { group: ctx.def.group, resource: ctx.def.kind };
+  // kube names the kind of the storage's own type (events.k8s.io keeps core Events: group "").
+  const kindGr = { group: ctx.def.storedAs?.group ?? ctx.def.group, resource: ctx.def.kind };
   const name = obj.metadata.name ?? '';
   if (ctx.def.ownDeletion) {
     // The namespace registry checks the preconditions itself, in its own words.

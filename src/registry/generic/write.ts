@@ -588,7 +588,8 @@ function strategyFor(ctx: StoreContext, subresource: string): Strategy {
 
 /** Where kube's etcd3 store keeps an object (`/registry/<resource>/<namespace>/<name>`), as its errors name it. */
 function kubeStorageKey(ctx: StoreContext, namespace: string, name: string): string {
-  return ctx.def.namespaced ? `${ctx.deps.storagePrefix}/${ctx.def.resource}/${namespace}/${name}` : `${ctx.deps.storagePrefix}/${ctx.def.resource}/${name}`;
+  const path = ctx.def.kubeStoragePath ?? ctx.def.resource;
+  return ctx.def.namespaced ? `${ctx.deps.storagePrefix}/${path}/${namespace}/${name}` : `${ctx.deps.storagePrefix}/${path}/${name}`;
 }
 
 /** Go's strconv.ParseUint(rv, 10, 64) error for a resourceVersion that is no uint64. */

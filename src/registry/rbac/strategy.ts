@@ -16,7 +16,10 @@ export function rbacStrategy(validate: (obj: KObject) => FieldError[], validateU
   return plainStrategy({
     allowCreateOnUpdate: true,
     validate,
-    validateUpdate: (obj, old) => [...validate(obj), ...(validateUpdate?.(obj, old) ?? [])],
+    // kube's ValidateUpdate validates the object, then calls Validate<Type>Update, which
+    // validates it once more before its own checks: every error of the object is listed twice
+    // among the causes (the message, an aggregate, shows each once).
+    validateUpdate: (obj, old) => [...validate(obj), ...validate(obj), ...(validateUpdate?.(obj, old) ?? [])],
   });
 }
 

@@ -51,7 +51,13 @@ export type ObjectRuleName =
    */
   | 'statefulSetClaimTemplatesTypeMeta'
   /** rbac/v1 Subject: an empty apiGroup is rbac.authorization.k8s.io for User and Group (ServiceAccount keeps ''). */
-  | 'rbacSubjectAPIGroup';
+  | 'rbacSubjectAPIGroup'
+  /**
+   * PodSpec: serviceAccount is the deprecated alias of serviceAccountName; core/v1's conversion
+   * takes it when serviceAccountName is empty on the way in and writes serviceAccountName into
+   * it on the way out (not a default, but the same effect, in every pod spec).
+   */
+  | 'podSpecServiceAccountAlias';
 
 export type DefaultRule = { value: unknown } | { rule: FieldRuleName };
 
@@ -120,6 +126,7 @@ export const DEFAULTS: Record<string, DefinitionDefaults> = {
 
   // --- core/v1: nested types ---
   [`${CORE}.PodSpec`]: {
+    object: ['podSpecServiceAccountAlias'],
     fields: {
       dnsPolicy: { value: 'ClusterFirst' },
       restartPolicy: { value: 'Always' },
@@ -322,6 +329,16 @@ function applyObjectRule(obj: Obj, rule: ObjectRuleName, registry: SchemaRegistr
         t.apiVersion = 'v1';
         t.kind = 'PersistentVolumeClaim';
       }
+      return;
+    }
+    case 'podSpecServiceAccountAlias': {
+      const name = typeof obj.serviceAccountName === 'string' && obj.serviceAccountName !== '' ? obj.serviceAccountName : typeof obj.serviceAccount === 'string' ? obj.serviceAccount : '';
+      if (name === '') {
+        delete obj.serviceAccount;
+        return;
+      }
+      obj.serviceAccountName = name;
+      obj.serviceAccount = name;
       return;
     }
     case 'rbacSubjectAPIGroup': {

@@ -1,5 +1,6 @@
 // Issue 16's classes and a seeded side-by-side corpus, as kube-apiserver 1.33 answers them: the
-// requests of scripts/oracle-record/suites/conform-classes.ts and conform-corpus.ts were sent to
+// requests of scripts/oracle-record/suites/conform-classes.ts, conform-corpus.ts and
+// conform-types.ts (the types served since the first wave) were sent to
 // the reference server and its answers recorded (test/fixtures/oracle/<suite>/); here the same
 // requests go to kapi and every answer must agree after masking (status, Content-Type, Warning
 // headers, body), except the steps listed in KNOWN below, each with the reason it differs. A
@@ -35,6 +36,9 @@ const KNOWN: Record<string, string> = {
   'corpus-persistentvolumeclaims-bad-write step 19': "YAML syntax errors: the words of kapi's YAML parser, not of go-yaml's scanner",
   'corpus-controllerrevisions-bad-write step 19': "YAML syntax errors: the words of kapi's YAML parser, not of go-yaml's scanner",
   'corpus-statefulsets-bad-write step 19': "YAML syntax errors: the words of kapi's YAML parser, not of go-yaml's scanner",
+  'types-persistentvolumes-updates step 1': "kube's go-cmp diff of the volume source in its Forbidden message: kapi prints a diff of its own",
+  'types-persistentvolumes-updates step 2': "kube's go-cmp diff of the volume source in its Forbidden message: kapi prints a diff of its own",
+  'types-persistentvolumes-more step 3': "kube's go-cmp diff of the volume source in its Forbidden message: kapi prints a diff of its own",
 };
 
 let k: KapiProcess;
@@ -98,4 +102,8 @@ describe("issue 16's classes, as kube-apiserver 1.33 answers them", () => {
 
 describe('the side-by-side corpus (every served type of the first wave: lifecycles and bad input), as kube-apiserver 1.33 answers it', () => {
   checkSuite('conform-corpus', 500, 0.98);
+});
+
+describe('the types served since the first wave (Services, Nodes, Events, PersistentVolumes, StorageClasses, IPAddresses, ServiceAccounts, RBAC), as kube-apiserver 1.33 answers them', () => {
+  checkSuite('conform-types', 1400, 0.99);
 });

@@ -185,6 +185,15 @@ describe('allocation', () => {
     expect(put.spec.clusterIPs).toEqual([put.spec.clusterIP]);
   });
 
+  it('an address spelt with a leading zero is held and released by its canonical form', async () => {
+    const name = uniq('zero');
+    const created = expectCode(await http(k, 'POST', SVC(), svc(name, { clusterIP: '10.96.203.025', ports: [{ port: 80 }] })), 201);
+    expect(created.spec.clusterIPs).toEqual(['10.96.203.025']);
+    expect(expectCode(await http(k, 'GET', IP('10.96.203.25')), 200).spec.parentRef.name).toBe(name);
+    expectCode(await http(k, 'DELETE', SVC(name)), 200);
+    await eventually('its address released', async () => (await http(k, 'GET', IP('10.96.203.25'))).status === 404);
+  });
+
   it('dry runs answer as kube does and allocate nothing', async () => {
     const name = uniq('d');
     const dry = expectCode(await http(k, 'POST', `${SVC()}?dryRun=All`, svc(name, { type: 'NodePort', ports: [{ port: 80 }] })), 201);

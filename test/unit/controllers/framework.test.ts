@@ -138,6 +138,7 @@ describe('--controllers', () => {
       'disruption-controller',
       'garbage-collector-controller',
       'namespace-controller',
+      'persistentvolume-protection-controller',
       'persistentvolumeclaim-protection-controller',
       'serviceaccount-controller',
       'statefulset-controller',

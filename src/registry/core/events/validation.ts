@@ -7,6 +7,7 @@ import type { KObject } from '../../../machinery/object.js';
 import { invalid, required } from '../../../machinery/validation/field.js';
 import { isDNS1123Subdomain, isQualifiedName } from '../../../machinery/validation/names.js';
 import { asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
+import { goQuote } from '../../../machinery/go-format.js';
 
 export type EventAPI = 'v1' | 'events.k8s.io/v1';
 
@@ -83,6 +84,40 @@ const toMicros = (v: unknown): string => {
   return `${ms}.${(m[2] ?? '').padEnd(6, '0').slice(0, 6)}`;
 };
 
+/** Go's time.Time String() of a timestamp (the zero time when unset), fractions without trailing zeros. */
+function goTime(v: unknown): string {
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?Z$/.exec(str(v));
+  if (!m) return '0001-01-01 00:00:00 +0000 UTC';
+  const frac = (m[7] ?? '').replace(/0+$/, '');
+  return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}${frac ? `.${frac}` : ''} +0000 UTC`;
+}
+
+/**
+ * An immutable field's value as field.Invalid prints the internal Event's: references and the
+ * source with %#v of their structs (a nil pointer as null), times through their String().
+ */
+function goFieldValue(field: string, v: unknown): unknown {
+  const q = (x: unknown): string => goQuote(str(x));
+  switch (field) {
+    case 'involvedObject':
+    case 'related': {
+      const r = asObj(v);
+      // related is a pointer (nil prints as null); involvedObject a struct.
+      if (!r) return field === 'related' ? null : { goString: 'core.ObjectReference{Kind:"", Namespace:"", Name:"", UID:"", APIVersion:"", ResourceVersion:"", FieldPath:""}' };
+      return { goString: `core.ObjectReference{Kind:${q(r.kind)}, Namespace:${q(r.namespace)}, Name:${q(r.name)}, UID:${q(r.uid)}, APIVersion:${q(r.apiVersion)}, ResourceVersion:${q(r.resourceVersion)}, FieldPath:${q(r.fieldPath)}}` };
+    }
+    case 'source': {
+      const r = asObj(v) ?? {};
+      return { goString: `core.EventSource{Component:${q(r.component)}, Host:${q(r.host)}}` };
+    }
+    case 'firstTimestamp':
+    case 'lastTimestamp':
+    case 'eventTime':
+      return { goString: goTime(v) };
+  }
+  return v ?? null;
+}
+
 /** ValidateEventUpdate. */
 export function validateEventUpdate(obj: KObject, old: KObject, api: EventAPI): FieldError[] {
   const ev = obj as unknown as Obj;
@@ -91,7 +126,7 @@ export function validateEventUpdate(obj: KObject, old: KObject, api: EventAPI): 
   if (api === 'v1') return errs;
   if (!deepEqual(ev.series, o.series)) errs.push(...validateSeries(ev));
   const immutable = (field: string): void => {
-    if (!deepEqual(ev[field] ?? null, o[field] ?? null)) errs.push(invalid(field, ev[field] ?? null, 'field is immutable'));
+    if (!deepEqual(ev[field] ?? null, o[field] ?? null)) errs.push(invalid(field, goFieldValue(field, ev[field]), 'field is immutable'));
   };
   for (const f of ['involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'reason', 'type']) immutable(f);
   if (toMicros(ev.eventTime) !== toMicros(o.eventTime)) immutable('eventTime');

@@ -272,6 +272,7 @@ export const nodes: ResourceDef = {
   nameValidator: nameIsDNSSubdomain,
   // kube's node storage answers a DELETE with a Status.
   returnDeletedObject: false,
+  kubeStoragePath: 'minions',
   fieldLabels: { 'spec.unschedulable': (obj) => String(asObj(obj.spec)?.unschedulable === true) },
   admission: {
     // TaintNodesByCondition: a node is created not ready.

@@ -17,6 +17,9 @@ import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
 import { quantityGoString } from './quantity-go.js';
+import { persistentVolumeWarnings } from '../pods/warnings.js';
+import { goPointerValue } from '../../../machinery/go-format.js';
+import { volumeAdmission } from './admission.js';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
@@ -214,7 +217,10 @@ function validateUpdate(obj: KObject, old: KObject): FieldError[] {
   }
   if (!deepEqual(s.volumeMode, o.volumeMode)) errs.push(invalid('volumeMode', s.volumeMode ?? null, 'field is immutable'));
   if (asObj(o.nodeAffinity) && !deepEqual(s.nodeAffinity, o.nodeAffinity)) {
-    errs.push(invalid('nodeAffinity', s.nodeAffinity ?? null, 'field is immutable, except for updating from beta label to GA'));
+    // The *VolumeNodeAffinity dereferenced, %#v: its Required pointer shows as an address.
+    const na = asObj(s.nodeAffinity);
+    const value = na ? { goString: `core.VolumeNodeAffinity{Required:${goPointerValue('core.NodeSelector', asObj(na.required) !== undefined)}}` } : null;
+    errs.push(invalid('nodeAffinity', value, 'field is immutable, except for updating from beta label to GA'));
   }
   return errs;
 }
@@ -239,6 +245,8 @@ const strategy: Strategy = {
   },
   validate,
   validateUpdate,
+  warningsOnCreate: (obj) => persistentVolumeWarnings(obj),
+  warningsOnUpdate: (obj) => persistentVolumeWarnings(obj),
 };
 
 const statusStrategy: Strategy = {
@@ -254,6 +262,7 @@ const statusStrategy: Strategy = {
       st.lastPhaseTransitionTime = nowTimestamp();
     }
   },
+  warningsOnUpdate: () => [],
   validateUpdate(obj) {
     // kube reads the object's own resourceVersion here: an unconditional status update is refused.
     return obj.metadata.resourceVersion ? [] : [required('resourceVersion')];
@@ -306,6 +315,7 @@ export const persistentVolumes: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNSSubdomain,
   returnDeletedObject: true,
+  admission: volumeAdmission,
   table: {
     columns: [
       NAME_COLUMN,

@@ -14,24 +14,8 @@ export function addEmptyStructs(spec: Obj): void {
   }
 }
 
-/**
- * kube's v1 conversion of a pod spec: the internal type has only `serviceAccountName`, filled
- * from the deprecated `serviceAccount` when empty, and v1's `serviceAccount` is written back
- * from it. So both read back set (or both unset) whichever one was sent, before admission and
- * the field manager see the object (the sender owns both).
- */
-export function convertServiceAccount(spec: Obj): void {
-  const name = typeof spec.serviceAccountName === 'string' && spec.serviceAccountName !== '' ? spec.serviceAccountName : spec.serviceAccount;
-  if (typeof name !== 'string' || name === '') return;
-  spec.serviceAccountName = name;
-  spec.serviceAccount = name;
-}
-
 /** A pod template as kube writes it: metadata with its null creationTimestamp, the spec's empty structs. */
 export function addTemplateEmptyStructs(template: { metadata?: Record<string, unknown>; spec?: Record<string, unknown> }): void {
   template.metadata = withNullCreationTimestamp(template.metadata ?? {});
-  if (template.spec) {
-    addEmptyStructs(template.spec);
-    convertServiceAccount(template.spec);
-  }
+  if (template.spec) addEmptyStructs(template.spec);
 }

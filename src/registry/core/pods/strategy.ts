@@ -11,7 +11,7 @@ import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-
 import { podAdmission } from './admission.js';
 import { podCreateWarnings } from './warnings.js';
 import { isDNS1123Label } from '../../../machinery/validation/names.js';
-import { addEmptyStructs, convertServiceAccount } from './defaults.js';
+import { addEmptyStructs } from './defaults.js';
 import { dropDisabledPodSpecFields, dropDisabledStatusFields } from './disabled-fields.js';
 import { computePodQOS } from './resources.js';
 import { validatePodStatusUpdate } from './status.js';
@@ -32,7 +32,6 @@ const strategy: Strategy = {
   applyDefaults(obj) {
     const s = spec(obj);
     addEmptyStructs(s);
-    convertServiceAccount(s);
     // kube's v1-to-internal conversion of a Pod (not of a PodSpec in a template) makes a
     // negative grace period 1.
     if (typeof s.terminationGracePeriodSeconds === 'number' && s.terminationGracePeriodSeconds < 0) s.terminationGracePeriodSeconds = 1;

@@ -86,6 +86,33 @@ export function claimWarnings(obj: { metadata?: { annotations?: Record<string, s
   return out;
 }
 
+/** Deprecated volume plugins of a PersistentVolume (a volume has one source, so their order does not show). */
+const DEPRECATED_PV_SOURCES: [string, string][] = [
+  ['cephfs', 'deprecated in v1.28, non-functional in v1.31+'],
+  ['photonPersistentDisk', 'deprecated in v1.11, non-functional in v1.16+'],
+  ['scaleIO', 'deprecated in v1.16, non-functional in v1.22+'],
+  ['storageos', 'deprecated in v1.22, non-functional in v1.25+'],
+  ['glusterfs', 'deprecated in v1.25, non-functional in v1.26+'],
+  ['rbd', 'deprecated in v1.28, non-functional in v1.31+'],
+];
+
+/** GetWarningsForPersistentVolume (warningsForPersistentVolumeSpecAndMeta with no parent path). */
+export function persistentVolumeWarnings(obj: { metadata?: { annotations?: Record<string, string> }; spec?: unknown }): string[] {
+  const out: string[] = [];
+  const spec = asObj(obj.spec) ?? {};
+  if (obj.metadata?.annotations?.['volume.beta.kubernetes.io/storage-class'] !== undefined) {
+    out.push('metadata.annotations[volume.beta.kubernetes.io/storage-class]: deprecated since v1.8; use "storageClassName" attribute instead');
+  }
+  if (spec.persistentVolumeReclaimPolicy === 'Recycle') {
+    out.push('spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.');
+  }
+  asArr(asObj(asObj(spec.nodeAffinity)?.required)?.nodeSelectorTerms).forEach((term, i) => {
+    out.push(...nodeSelectorTermWarnings(term, false, `spec.nodeAffinity.required.nodeSelectorTerms[${i}]`));
+  });
+  for (const [k, msg] of DEPRECATED_PV_SOURCES) if (isObj(spec[k])) out.push(`spec.${k}: ${msg}`);
+  return out;
+}
+
 function nodeSelectorTermWarnings(term: unknown, checkValues: boolean, path: string): string[] {
   const out: string[] = [];
   asArr(asObj(term)?.matchExpressions).forEach((raw, i) => {

@@ -36,9 +36,15 @@ function invalidService(svc: KObject, errs: FieldError[]): StatusError {
 /** needsClusterIP: every type but ExternalName. */
 const needsClusterIP = (s: Spec): boolean => s.type !== 'ExternalName';
 
-/** needsNodePort: NodePort, and LoadBalancer unless it opted out. */
-const needsNodePort = (s: Spec): boolean =>
+/** shouldAllocateNodePorts (the allocator's): NodePort, and LoadBalancer unless it opted out. */
+const shouldAllocateNodePorts = (s: Spec): boolean =>
   s.type === 'NodePort' || (s.type === 'LoadBalancer' && (s.allocateLoadBalancerNodePorts === undefined || s.allocateLoadBalancerNodePorts === null || s.allocateLoadBalancerNodePorts === true));
+
+/**
+ * needsNodePort (the storage's, for what an update keeps or drops): the type alone. A
+ * LoadBalancer that opted out of allocation keeps the node ports it already had.
+ */
+const needsNodePort = (s: Spec): boolean => s.type === 'NodePort' || s.type === 'LoadBalancer';
 
 const nodePortsOf = (s: Spec): number[] => portsOf(s).map((p) => (typeof p.nodePort === 'number' ? p.nodePort : 0)).filter((n) => n !== 0);
 
@@ -85,7 +91,7 @@ export function patchAllocatedValues(s: Spec, o: Spec): void {
 }
 
 /** dropTypeDependentFields: values a type change makes meaningless (and that the user left as they were). */
-export function dropTypeDependentFields(s: Spec, o: Spec, status: Obj | undefined): void {
+export function dropTypeDependentFields(s: Spec, o: Spec): void {
   if (needsClusterIP(o) && !needsClusterIP(s)) {
     if (str(o.clusterIP) === str(s.clusterIP) && sameList(clusterIPsOf(o), clusterIPsOf(s))) {
       delete s.clusterIP;
@@ -105,7 +111,19 @@ export function dropTypeDependentFields(s: Spec, o: Spec, status: Obj | undefine
   if (o.type === 'LoadBalancer' && s.type !== 'LoadBalancer' && (o.loadBalancerClass ?? null) === (s.loadBalancerClass ?? null)) delete s.loadBalancerClass;
   const accessible = (x: Spec): boolean => x.type === 'LoadBalancer' || x.type === 'NodePort' || (x.type === 'ClusterIP' && asArr(x.externalIPs).length > 0);
   if (accessible(o) && !accessible(s) && str(o.externalTrafficPolicy) === str(s.externalTrafficPolicy)) delete s.externalTrafficPolicy;
-  if (s.type !== 'LoadBalancer' && status) status.loadBalancer = {};
+  // needsInternalTrafficPolicy: every type but ExternalName.
+  if (o.type !== 'ExternalName' && s.type === 'ExternalName' && (o.internalTrafficPolicy ?? null) === (s.internalTrafficPolicy ?? null)) delete s.internalTrafficPolicy;
+}
+
+/**
+ * The load balancer's status once the type is no longer LoadBalancer (part of kube's
+ * dropTypeDependentFields, which runs in PrepareForUpdate, after the status was copied from
+ * the stored object: the strategy calls it there).
+ */
+export function dropLoadBalancerStatus(obj: KObject, old: KObject): void {
+  const s = (obj.spec ?? {}) as Spec;
+  const o = (old.spec ?? {}) as Spec;
+  if (o.type === 'LoadBalancer' && s.type !== 'LoadBalancer') obj.status = { ...(asObj(obj.status) ?? {}), loadBalancer: {} };
 }
 
 /**
@@ -122,7 +140,12 @@ export function ipRepairVerdict(ip: KObject, svc: KObject | undefined, now: numb
   const created = Date.parse(ip.metadata.creationTimestamp ?? '');
   const age = now - created;
   if (!svc) return age > LEAK_GRACE_MS ? 'delete' : 'wait';
-  if (clusterIPsOf(spec(svc)).includes(ip.metadata.name ?? '')) return 'keep';
+  // The service may spell its address non-standardly (`10.96.0.010`); the IPAddress is canonical.
+  const canonical = (v: string): string => {
+    const p = parseIPSloppy(v);
+    return p ? ipString(p) : v;
+  };
+  if (clusterIPsOf(spec(svc)).some((v) => canonical(v) === (ip.metadata.name ?? ''))) return 'keep';
   if (created > Date.parse(svc.metadata.creationTimestamp ?? '') && age < 5_000) return 'wait';
   return 'delete';
 }
@@ -319,7 +342,7 @@ export class ServiceAllocators implements WriteHooks {
       throw e;
     }
     // kube's PrepareForUpdate runs after its BeginUpdate: the type-dependent fields go now.
-    dropTypeDependentFields(s, o, asObj(svc.status));
+    dropTypeDependentFields(s, o);
     return {
       commit: async () => {
         await op.commit();
@@ -527,7 +550,7 @@ export class ServiceAllocators implements WriteHooks {
     const s = spec(svc);
     const ports = portsOf(s);
     const byPort = new Map<number, number>();
-    const allocate = needsNodePort(s);
+    const allocate = shouldAllocateNodePorts(s);
     for (let i = 0; i < ports.length; i++) {
       const p = ports[i]!;
       const nodePort = typeof p.nodePort === 'number' ? p.nodePort : 0;
@@ -563,7 +586,7 @@ export class ServiceAllocators implements WriteHooks {
     for (let i = 0; i < ports.length; i++) {
       const p = ports[i]!;
       const nodePort = typeof p.nodePort === 'number' ? p.nodePort : 0;
-      if (nodePort === 0 && !needsNodePort(s)) continue;
+      if (nodePort === 0 && !shouldAllocateNodePorts(s)) continue;
       let np = nodePort;
       if (np !== 0) {
         if (!oldPorts.includes(np) && !taken.has(np)) {

@@ -10,7 +10,7 @@
 
 import { StatusError } from '../../../machinery/errors.js';
 import type { KObject } from '../../../machinery/object.js';
-import { cidrAddr, cidrContains, cidrSize, cidrString, ipString, parseCIDRSloppy, type CIDR, type IPAddr, type IPFamily } from '../../../machinery/net/ip.js';
+import { cidrAddr, cidrContains, cidrSize, cidrString, ipString, parseCIDRSloppy, parseIPSloppy, type CIDR, type IPAddr, type IPFamily } from '../../../machinery/net/ip.js';
 import type { HookStore } from '../../types.js';
 import { IP_FAMILY_LABEL, MANAGED_BY_ALLOCATOR, MANAGED_BY_LABEL } from '../../networking/ipaddresses/strategy.js';
 
@@ -125,10 +125,14 @@ export class IPAllocator {
     throw new AllocationError(ERR_FULL, 'full');
   }
 
-  /** Frees `ip` (its IPAddress object); an address already free is fine. */
+  /**
+   * Frees `ip` (its IPAddress object, named by the canonical form: a service may list a
+   * non-standard spelling such as `10.96.0.010`); an address already free is fine.
+   */
   async release(ip: string): Promise<void> {
+    const parsed = parseIPSloppy(ip);
     try {
-      await this.store.delete('', ip, {});
+      await this.store.delete('', parsed ? ipString(parsed) : ip, {});
     } catch (e) {
       if (!(e instanceof StatusError && e.code === 404)) throw e;
     }

@@ -8,7 +8,7 @@ import type { KObject } from '../../../machinery/object.js';
 import { nameIsDNS1035Label } from '../../../machinery/validation/name-validators.js';
 import { asArr, asObj, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { ServiceAllocators } from './allocation.js';
+import { ServiceAllocators, dropLoadBalancerStatus } from './allocation.js';
 import { externallyAccessible, specOf, validateService, validateServiceStatusUpdate, validateServiceUpdate } from './validation.js';
 import { serviceWarnings } from './warnings.js';
 
@@ -55,8 +55,9 @@ const strategy: Strategy = {
     obj.status = { loadBalancer: {} };
   },
   prepareForUpdate(obj, old) {
-    // The type-dependent fields are dropped by the update hook, after allocation, as in kube.
+    // The type-dependent fields of the spec are dropped by the update hook, after allocation.
     obj.status = old.status;
+    dropLoadBalancerStatus(obj, old);
   },
   validate: (obj) => validateService(obj),
   validateUpdate: validateServiceUpdate,
@@ -144,6 +145,7 @@ export const services: ResourceDef = {
   subresources: { status: statusStrategy },
   nameValidator: nameIsDNS1035Label,
   returnDeletedObject: true,
+  kubeStoragePath: 'services/specs',
   writeHooks: (env) => new ServiceAllocators(env),
   fieldLabels: {
     'spec.clusterIP': (obj) => str(specOf(obj).clusterIP),

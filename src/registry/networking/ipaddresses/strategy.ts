@@ -36,10 +36,10 @@ function validateParentRef(ref: unknown): FieldError[] {
 
 const parentRefOf = (obj: KObject): unknown => asObj(obj.spec)?.parentRef;
 
-/** Go's %#v of the internal ParentReference (a pointer, as kube prints it: dereferenced). */
-function parentRefGo(ref: unknown): { goString: string } {
+/** Go's %#v of the internal ParentReference (a pointer, as kube prints it: dereferenced; nil is null). */
+function parentRefGo(ref: unknown): { goString: string } | null {
   const p = asObj(ref);
-  if (!p) return { goString: '(*networking.ParentReference)(nil)' };
+  if (!p) return null;
   const f = (k: string): string => JSON.stringify(str(p[k]));
   return { goString: `networking.ParentReference{Group:${f('group')}, Resource:${f('resource')}, Namespace:${f('namespace')}, Name:${f('name')}}` };
 }

@@ -47,11 +47,14 @@ function validateParameters(params: unknown): FieldError[] {
 
 function validateAllowedTopologies(topologies: unknown): FieldError[] {
   const errs: FieldError[] = [];
-  const seen: unknown[] = [];
-  asArr(topologies).forEach((term, i) => {
+  const terms = asArr(topologies);
+  // kube makes its list of terms seen with one nil map per term, then appends to it; a nil map
+  // is Semantic.DeepEqual to an empty one, so an empty term is a duplicate once per term listed.
+  const seen: unknown[] = terms.map(() => ({}));
+  terms.forEach((term, i) => {
     const { errs: termErrs, expressions } = validateTopologySelectorTerm(term, `allowedTopologies[${i}]`);
     errs.push(...termErrs);
-    if (seen.some((s) => deepEqual(s, expressions))) errs.push({ type: 'FieldValueDuplicate', field: `allowedTopologies[${i}].matchLabelExpressions`, badValue: '', detail: '' });
+    for (const s of seen) if (deepEqual(s, expressions)) errs.push({ type: 'FieldValueDuplicate', field: `allowedTopologies[${i}].matchLabelExpressions`, badValue: '', detail: '' });
     seen.push(expressions);
   });
   return errs;

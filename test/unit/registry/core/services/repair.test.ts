@@ -25,6 +25,10 @@ describe('ipRepairVerdict', () => {
     expect(ipRepairVerdict(ip('10.96.0.5', 0, {}), svc(0, ['10.96.0.5']), T0 + 600_000)).toBe('keep');
   });
 
+  it('matches a Service that spells its address non-standardly by the canonical form', () => {
+    expect(ipRepairVerdict(ip('10.96.200.25', 0, {}), svc(0, ['10.96.200.025']), T0 + 600_000)).toBe('keep');
+  });
+
   it('deletes at once one pointing at something else than a Service', () => {
     expect(ipRepairVerdict(ip('10.96.0.5', 0, { group: 'apps', resource: 'deployments' }), undefined, T0)).toBe('delete');
     expect(ipRepairVerdict(ip('10.96.0.5', 0, { resource: 'pods' }), undefined, T0)).toBe('delete');
