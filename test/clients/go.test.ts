@@ -75,7 +75,8 @@ const WATCHED: Record<string, string[]> = {
   nodes: ['ADDED', 'MODIFIED', 'DELETED'],
   events: ['ADDED', 'DELETED'],
   'events.events.k8s.io': ['ADDED', 'DELETED'],
-  persistentvolumes: ['ADDED', 'MODIFIED', 'DELETED'],
+  // A Bound volume keeps its pv-protection finalizer: the delete only marks it, as on kube.
+  persistentvolumes: ['ADDED', 'MODIFIED', 'MODIFIED'],
   storageclasses: ['ADDED', 'DELETED'],
   ipaddresses: ['ADDED', 'DELETED'],
 };

@@ -516,7 +516,9 @@ func workflowKinds(ctx context.Context, e runEnv) {
 			c.eq("persistentvolumes status.phase", pv.Status.Phase, corev1.VolumeBound)
 			c.truth("persistentvolumes lastPhaseTransitionTime", pv.Status.LastPhaseTransitionTime != nil, "unset")
 		},
-		deleteEvents: gone,
+		// A Bound volume keeps its pv-protection finalizer: the delete only marks it (MODIFIED),
+		// as on kube, whose protection controller lets a volume go once nothing is bound to it.
+		deleteEvents: []watch.EventType{watch.Modified},
 	})
 
 	wait := storagev1.VolumeBindingWaitForFirstConsumer
