@@ -4,7 +4,7 @@
 // converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
 
 import { yamlReaderError } from '../machinery/utf8.js';
-import { badRequest } from '../machinery/errors.js';
+import { badRequest, type StatusError } from '../machinery/errors.js';
 import { JsonSyntaxError } from '../machinery/json-scan.js';
 import type { FieldValidation } from '../machinery/options.js';
 import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
@@ -16,8 +16,13 @@ export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
 
 export interface ApplyConfiguration {
   config: Record<string, unknown>;
-  /** Warning header texts (repeated YAML keys under fieldValidation=Warn). */
+  /**
+   * Warning header texts (repeated YAML keys under fieldValidation=Warn), and the error of the
+   * same keys under Strict. kube reads the body strictly only once the apply has merged it
+   * (applyPatcher: a conflict or a bad field wins over both), so they are the caller's to give then.
+   */
   warnings: string[];
+  strictError?: StatusError;
 }
 
 /** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
@@ -39,7 +44,7 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   const config = asConfig(parsed.value);
   if (parsed.duplicates.length === 0 || fieldValidation === 'Ignore') return { config, warnings: [] };
   const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${parsed.duplicates.map((d) => d.message).join('\n  ')}`;
-  if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
+  if (fieldValidation === 'Strict') return { config, warnings: [], strictError: badRequest(`error strict decoding YAML: ${msg}`) };
   // Warn: one warning per repeated key (the aggregate's lines).
   return { config, warnings: parsed.duplicates.map((d) => d.message) };
 }

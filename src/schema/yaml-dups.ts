@@ -15,6 +15,7 @@ const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
 import { goQuote } from '../machinery/json-scan.js';
 import { goSharpV } from '../machinery/go-format.js';
+import { goyamlSyntaxError } from './goyaml-syntax.js';
 
 export const MAX_YAML_DEPTH = 10_000;
 
@@ -101,6 +102,9 @@ interface WalkFrame {
 export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {}): YamlParseResult {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
+  // goyaml.v2's own words for text it cannot read; the yaml package below reads the value.
+  const syntaxError = goyamlSyntaxError(text);
+  if (syntaxError !== undefined) throw new YamlDecodeError(syntaxError);
   // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
   if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   // The CST parser is iterative: measure the nesting before anything recursive runs.
@@ -136,6 +140,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
 
   // Walk maps and sequences (not through aliases), post-order per pair, as goyaml.v2 decodes.
   const duplicates: YamlDuplicate[] = [];
+  let nullKey: unknown;
   const root = doc.contents as YamlNode | null;
   const stack: WalkFrame[] = [];
   const pathOf = (last: string, lastIsIndex: boolean): string => {
@@ -183,6 +188,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
         throw new YamlDecodeError(`yaml: invalid map key: ${goSharpV(key, 'map[interface {}]interface {}')}`);
       }
       f.valueDone = true;
+      // sigs.k8s.io/yaml's conversion to JSON has no text for a null key; it refuses it once
+      // goyaml.v2 has decoded the whole document.
+      if (nullKey === undefined && !isMergeKey(pair.key) && (pair.key === null || (isScalar(pair.key) && pair.key.value === null))) {
+        nullKey = pair.value;
+      }
       if (!isAlias(pair.value)) {
         const seg = keySegment(pair.key);
         push(pair.value, stack.length === 1 ? seg : `.${seg}`);
@@ -217,6 +227,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
       throw new YamlDecodeError('yaml: document contains excessive aliasing');
     }
     throw e;
+  }
+  if (nullKey !== undefined) {
+    const v = isScalar(nullKey) || isMap(nullKey) || isSeq(nullKey) || isAlias(nullKey) ? (nullKey as { toJS(doc: unknown, opts?: unknown): unknown }).toJS(doc, { maxAliasCount }) : null;
+    const printed = v === null || v === undefined ? '<nil>' : goSharpV(v, 'map[interface {}]interface {}');
+    throw new YamlDecodeError(`unsupported map key of type: %!s(<nil>), key: <nil>, value: ${printed}`);
   }
   return { value: value ?? null, duplicates };
 }
