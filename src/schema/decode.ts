@@ -19,7 +19,7 @@
 import { sortAlongside } from '../machinery/sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model.js';
 import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from '../machinery/json-scan.js';
-import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
+import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE, recordQuantitySource } from './quantity.js';
 import { parseYamlWithDuplicates, type YamlDuplicate, type YamlParseOptions } from './yaml-dups.js';
 import { goZeroJson, isGoEmpty } from './go-zero.js';
 
@@ -563,6 +563,8 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
   let out: Record<string, unknown> = {};
   let sorted = true;
   let prev = '';
+  // Quantities written otherwise than canonically, by key (recorded on the list returned).
+  let sources: [string, string][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     if (dups) for (; d < dups.length && dups[d].index <= i; d++) addStrict(ctx, 'duplicate', dups[d].path);
     const key = keys[i];
@@ -573,6 +575,10 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
       ctx.segs.push(key);
       r = decodeValue(e, valueType, null, ctx);
       ctx.segs.pop();
+      if (valueType.kind === 'quantity' && e !== r) {
+        const text = typeof e === 'string' ? e.trim() : typeof e === 'number' || e instanceof JsonNumber ? numberText(e) : undefined;
+        if (text !== undefined && text !== r) (sources ??= []).push([key, text]);
+      }
     }
     if (key === '__proto__') Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
     else out[key] = r;
@@ -588,6 +594,7 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
       else out[k] = unsorted[k];
     }
   }
+  if (sources) for (const [k, text] of sources) recordQuantitySource(out, k, text);
   return out;
 }
 
