@@ -6,6 +6,7 @@ import { ssaRandom } from './ssa-random.js';
 import { conformClasses } from './conform-classes.js';
 import { conformCorpus } from './conform-corpus.js';
 import { rbac } from './rbac.js';
+import { conformWording } from './conform-wording.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
@@ -13,4 +14,5 @@ export const SUITES: Record<string, Suite> = {
   [conformClasses.name]: conformClasses,
   [conformCorpus.name]: conformCorpus,
   [rbac.name]: rbac,
+  [conformWording.name]: conformWording,
 };
