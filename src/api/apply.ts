@@ -14,6 +14,7 @@ import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
+import { carryExactInts } from '../machinery/raw-json.js';
 import { withWriteChecks } from './authorization.js';
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
@@ -85,6 +86,8 @@ function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject 
     throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
   }
   const merged = store.fieldManager.apply(live, config, owner, force);
+  // The configuration's exact integers (beyond 2^53) where the merge put them.
+  carryExactInts(config, merged);
   const uid = merged.metadata?.uid;
   if (!live && typeof uid === 'string' && uid !== '') {
     // An apply that would create names a uid nobody has (kube's patcher refuses it).

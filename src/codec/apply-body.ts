@@ -10,6 +10,7 @@ import type { FieldValidation } from '../machinery/options.js';
 import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
 import { applyPatchCborToJson } from './cbor/apply-patch.js';
 import { parseJsonBody } from './json.js';
+import { plainNumbersKeepingInts } from '../machinery/raw-json.js';
 
 export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
 export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
@@ -36,7 +37,8 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
   let parsed;
   try {
-    parsed = parseYamlWithDuplicates(text);
+    parsed = parseYamlWithDuplicates(text, { exactIntegers: true });
+    plainNumbersKeepingInts(parsed.value);
   } catch (e) {
     if (e instanceof YamlDecodeError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
     throw e;
@@ -57,8 +59,9 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
 function jsonConfig(text: string): unknown {
   if (text.trimStart()[0] !== '{') return undefined;
   try {
-    const parsed = parseJsonBody(text);
-    return parsed.duplicates.length ? undefined : parsed.value;
+    // Integers beyond 2^53 are kept exact (recorded beside the rounded numbers, raw-json.ts).
+    const parsed = parseJsonBody(text, { numbers: 'literal' });
+    return parsed.duplicates.length ? undefined : plainNumbersKeepingInts(parsed.value);
   } catch (e) {
     if (e instanceof JsonSyntaxError) return undefined;
     throw e;

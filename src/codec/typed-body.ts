@@ -63,7 +63,7 @@ export function decodeTypedBody(
     const readerError = yamlReaderError(body);
     if (readerError) throw unrecognized(`yaml: ${readerError}`);
     try {
-      const parsed = parseYamlWithDuplicates(body.toString('utf8'));
+      const parsed = parseYamlWithDuplicates(body.toString('utf8'), { exactIntegers: true });
       doc = parsed.value;
       yamlDuplicates = parsed.duplicates;
     } catch (e) {

@@ -13,7 +13,7 @@ const isMap = (n: unknown) => yamlModule().isMap(n);
 const isPair = (n: unknown) => yamlModule().isPair(n);
 const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
-import { goQuote } from '../machinery/json-scan.js';
+import { JsonNumber, goQuote } from '../machinery/json-scan.js';
 import { goSharpV } from '../machinery/go-format.js';
 import { goyamlSyntaxError } from './goyaml-syntax.js';
 
@@ -42,6 +42,12 @@ export interface YamlParseOptions {
   maxDepth?: number;
   /** YAML version; default '1.1' (goyaml.v2). */
   version?: '1.1' | '1.2';
+  /**
+   * Integers beyond 2^53 as JsonNumbers (their literal kept), as goyaml.v2 reads them into
+   * int64 or uint64 and the conversion to JSON writes them: for the typed decoding, which
+   * keeps them exact.
+   */
+  exactIntegers?: boolean;
 }
 
 /** A YAML body kube cannot read; the message is close to goyaml.v2's (`yaml: line 3: ...`). */
@@ -150,7 +156,10 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     return p.startsWith('.') ? p.slice(1) : p;
   };
   const push = (node: unknown, segment: string): void => {
-    if (isScalar(node)) goFloatScalar(node as YamlScalarNode);
+    if (isScalar(node)) {
+      goFloatScalar(node as YamlScalarNode);
+      if (opts.exactIntegers) exactIntScalar(node as YamlScalarNode);
+    }
     if (isMap(node) || isSeq(node)) {
       if (stack.length + 1 > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
       stack.push({
@@ -254,6 +263,14 @@ function goFloatScalar(node: YamlScalarNode): void {
     throw new YamlDecodeError(`json: unsupported value: ${Number.isNaN(v) ? 'NaN' : v > 0 ? '+Inf' : '-Inf'}`);
   }
   if (src !== '') node.value = src;
+}
+
+/** A decimal integer scalar a JS number rounds: its literal kept in a JsonNumber. */
+function exactIntScalar(node: YamlScalarNode): void {
+  const v = node.value;
+  if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v)) return;
+  const m = /^([-+]?)([1-9][0-9]*)$/.exec((node.source ?? '').trim());
+  if (m) node.value = new JsonNumber(`${m[1] === '-' ? '-' : ''}${m[2]}`, v);
 }
 
 /**
