@@ -176,7 +176,32 @@ function int64(): Sequence[] {
       json('JSON patch test of 2^53+4', 'PATCH', P, '[{"op":"test","path":"/revision","value":9007199254740996}]', CT.json6902),
       json('apply 2^53+7', 'PATCH', `${P}${fm('m')}`, 'apiVersion: apps/v1\nkind: ControllerRevision\nmetadata:\n  name: cr-patch\nrevision: 9007199254740999\n', CT.apply),
       json('apply beyond int64', 'PATCH', `${P}${fm('m')}`, '{"apiVersion":"apps/v1","kind":"ControllerRevision","metadata":{"name":"cr-patch"},"revision":9223372036854775808}', CT.apply),
+      json('forced apply of 2^53+7 in YAML', 'PATCH', `${P}${fm('m')}&force=true`, 'apiVersion: apps/v1\nkind: ControllerRevision\nmetadata:\n  name: cr-patch\nrevision: 9007199254740999\n', CT.apply),
+      json('forced apply of 2^53+9 in JSON', 'PATCH', `${P}${fm('m')}&force=true`, '{"apiVersion":"apps/v1","kind":"ControllerRevision","metadata":{"name":"cr-patch"},"revision":9007199254741001}', CT.apply),
+      json('forced apply of int64 max + 1', 'PATCH', `${P}${fm('m')}&force=true`, '{"apiVersion":"apps/v1","kind":"ControllerRevision","metadata":{"name":"cr-patch"},"revision":9223372036854775808}', CT.apply),
     ]),
+  );
+  // Writes that leave the exact integer alone keep it.
+  const U = `${CRS}/cr-kept`;
+  seqs.push(
+    cr('cr-kept', [
+      json('create with revision 2^53+1', 'POST', CRS, CR_TEXT('cr-kept', '9007199254740993')),
+      json('merge patch of a label', 'PATCH', U, '{"metadata":{"labels":{"a":"b"}}}', CT.merge),
+      json('strategic merge patch of a label', 'PATCH', U, '{"metadata":{"labels":{"c":"d"}}}', CT.smp),
+      json('JSON patch of a label', 'PATCH', U, '[{"op":"add","path":"/metadata/labels/e","value":"f"}]', CT.json6902),
+      json('apply of a label', 'PATCH', `${U}${fm('m')}`, '{"apiVersion":"apps/v1","kind":"ControllerRevision","metadata":{"name":"cr-kept","labels":{"g":"h"}}}', CT.apply),
+      json('update to 2^53+3', 'PUT', U, CR_TEXT('cr-kept', '9007199254740995')),
+      json('update to the same rounding, 2^53+4', 'PUT', U, CR_TEXT('cr-kept', '9007199254740996')),
+    ]),
+  );
+  // A status field of int64.
+  seqs.push(
+    new Seq('int64-pdb-observed-generation')
+      .post(T.poddisruptionbudgets.collection(), { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'wi-pdb' }, spec: { minAvailable: 1, selector: { matchLabels: { a: 'b' } } } })
+      .raw('status observedGeneration 2^53+1', 'PATCH', `${T.poddisruptionbudgets.collection()}/wi-pdb/status`, { headers: { ...CT.merge }, body: '{"status":{"observedGeneration":9007199254740993}}' })
+      .raw('status observedGeneration int64 max + 1', 'PATCH', `${T.poddisruptionbudgets.collection()}/wi-pdb/status`, { headers: { ...CT.merge }, body: '{"status":{"observedGeneration":9223372036854775808}}' })
+      .get(`${T.poddisruptionbudgets.collection()}/wi-pdb`)
+      .done(),
   );
   // Typed int64 and int32 fields of a Pod.
   const podText = (name: string, spec: string) => `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"${name}"},"spec":{"containers":[{"name":"c","image":"nginx:1.27"}]${spec}}}`;

@@ -17,8 +17,6 @@ import { closeClients, type Server } from '../../../scripts/oracle-record/client
 
 const FIXTURES = resolve(import.meta.dirname, '..', '..', 'fixtures', 'oracle');
 
-const INT64 = 'kapi holds JSON numbers as float64: an integer beyond 2^53 is rounded (stored, returned, quoted in messages); kube keeps int64 and RawExtension bytes exact (README)';
-
 /** `<sequence> step <n>` of each answer known to differ, and why (README's "Deliberate differences" lists the 500s). */
 const KNOWN: Record<string, string> = {
   '1-update-changes-class step 1': "kube's go-cmp diff of the Pod spec in its Forbidden message: kapi prints a diff of its own",
@@ -27,29 +25,6 @@ const KNOWN: Record<string, string> = {
   '11-pod-spec-forbidden-diff step 2': "kube's go-cmp diff of the Pod spec in its Forbidden message: kapi prints a diff of its own",
   '11-pvc-spec-forbidden-diff step 1': "kube's go-cmp diff of the claim spec in its Forbidden message: kapi prints a diff of its own",
   '11-pvc-spec-forbidden-diff step 2': "kube's go-cmp diff of the claim spec in its Forbidden message: kapi prints a diff of its own",
-  'int64-cr-2p53 step 0': INT64,
-  'int64-cr-2p53 step 1': INT64,
-  'int64-cr-max step 0': INT64,
-  'int64-cr-max step 1': INT64,
-  'int64-cr-min step 0': INT64,
-  'int64-cr-raw step 0': INT64,
-  'int64-cr-raw step 1': INT64,
-  'int64-cr-over step 3': INT64,
-  'int64-cr-yaml step 0': INT64,
-  'int64-cr-yaml step 1': INT64,
-  'int64-cr-patch step 1': INT64,
-  'int64-cr-patch step 2': INT64,
-  'int64-cr-patch step 4': INT64,
-  'int64-cr-patch step 5': INT64,
-  'int64-cr-patch step 6': INT64,
-  'int64-cr-patch step 7': INT64,
-  'int64-cr-patch step 10': INT64,
-  'int64-pod-deadline step 0': INT64,
-  'int64-pod-grace step 0': INT64,
-  'int64-pod-grace step 1': INT64,
-  'int64-pod-run-as-user step 0': "kapi bounds runAsUser by 4294967295 where kube 1.33 says 2147483647; and the rounding of integers beyond 2^53",
-  'int64-pod-deadline-patched step 1': INT64,
-  'int64-pod-deadline-patched step 3': INT64,
 };
 
 let k: KapiProcess;
