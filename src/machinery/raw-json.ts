@@ -71,14 +71,30 @@ const EXACT_INTS = new WeakMap<object, Map<string, string>>();
  * value without its holder, and the value it quotes was decoded moments before.
  */
 const RECENT_EXACT = new Map<number, string>();
-let anyExactInts = false;
+/**
+ * Objects holding records that are still alive: while there are none, nothing is looked up
+ * (stringify without a replacer, no walks), so the cost stays with the objects that need it.
+ */
+let liveHolders = 0;
+const holdersGone = new FinalizationRegistry<undefined>(() => {
+  liveHolders--;
+});
+const anyExact = (): boolean => liveHolders > 0;
+
+/** The records of `holder`, made (and counted) when it has none yet. */
+function recordsOf(holder: object): Map<string, string> {
+  let m = EXACT_INTS.get(holder);
+  if (!m) {
+    EXACT_INTS.set(holder, (m = new Map()));
+    liveHolders++;
+    holdersGone.register(holder, undefined);
+  }
+  return m;
+}
 
 /** Records that `holder[key]` (a rounded number) stands for the integer `text`. */
 export function recordExactInt(holder: object, key: string, text: string): void {
-  let m = EXACT_INTS.get(holder);
-  if (!m) EXACT_INTS.set(holder, (m = new Map()));
-  m.set(key, text);
-  anyExactInts = true;
+  recordsOf(holder).set(key, text);
   if (RECENT_EXACT.size >= 1024) RECENT_EXACT.clear();
   RECENT_EXACT.set(Number(text), text);
 }
@@ -90,14 +106,17 @@ export function recentExactInt(n: number): string | undefined {
 
 /** Carries the records of `from`'s keys over to `to` (a copy of some of its fields). */
 export function copyExactInts(from: object, to: object): void {
-  if (!anyExactInts) return;
+  if (!anyExact()) return;
   const m = EXACT_INTS.get(from);
-  if (m) EXACT_INTS.set(to, new Map(m));
+  if (m) {
+    const into = recordsOf(to);
+    for (const [k, t] of m) into.set(k, t);
+  }
 }
 
 /** The exact text of `holder[key]` when one was recorded and the value is still its rounding. */
 export function exactIntText(holder: object, key: string): string | undefined {
-  if (!anyExactInts) return undefined;
+  if (!anyExact()) return undefined;
   const t = EXACT_INTS.get(holder)?.get(key);
   return t !== undefined && Number(t) === (holder as Record<string, unknown>)[key] ? t : undefined;
 }
@@ -115,7 +134,7 @@ function exactReplacer(this: unknown, key: string, value: unknown): unknown {
 
 /** JSON.stringify inside stringifyWithRaw: with the replacer only once an exact integer was recorded. */
 function stringifyCollecting(value: unknown): string {
-  return anyExactInts ? JSON.stringify(value, exactReplacer) : JSON.stringify(value);
+  return anyExact() ? JSON.stringify(value, exactReplacer) : JSON.stringify(value);
 }
 
 /**
@@ -123,7 +142,7 @@ function stringifyCollecting(value: unknown): string {
  * against another that rounds the same): a write that changes only such a number is no no-op.
  */
 export function exactIntsDiffer(a: unknown, b: unknown): boolean {
-  if (!anyExactInts) return false;
+  if (!anyExact()) return false;
   const todo: [unknown, unknown][] = [[a, b]];
   while (todo.length > 0) {
     const [x, y] = todo.pop()!;
@@ -143,7 +162,7 @@ export function exactIntsDiffer(a: unknown, b: unknown): boolean {
 
 /** After a deep copy (structuredClone): the records of `from`'s objects carried to their copies in `to`. */
 export function copyExactIntsDeep(from: unknown, to: unknown): void {
-  if (!anyExactInts) return;
+  if (!anyExact()) return;
   const todo: [unknown, unknown][] = [[from, to]];
   while (todo.length > 0) {
     const [x, y] = todo.pop()!;
@@ -164,7 +183,7 @@ export function copyExactIntsDeep(from: unknown, to: unknown): void {
  * value carried over, and keeps the old exact text.
  */
 export function carryExactInts(from: unknown, to: unknown): void {
-  if (!anyExactInts) return;
+  if (!anyExact()) return;
   const todo: [unknown, unknown][] = [[from, to]];
   while (todo.length > 0) {
     const [x, y] = todo.pop()!;
