@@ -3,7 +3,7 @@
 // value Server-Side Apply merges. Repeated keys in YAML are what fieldValidation judges: kube
 // converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
 
-import { yamlReaderError } from '../machinery/utf8.js';
+import { yamlBodyText } from '../machinery/utf8.js';
 import { badRequest, type StatusError } from '../machinery/errors.js';
 import { JsonSyntaxError } from '../machinery/json-scan.js';
 import type { FieldValidation } from '../machinery/options.js';
@@ -30,9 +30,9 @@ export interface ApplyConfiguration {
 export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
   if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
   // kube reads every apply body with its YAML reader, which refuses invalid UTF-8 first.
-  const readerError = yamlReaderError(body);
-  if (readerError) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${readerError}`);
-  const text = body.toString('utf8');
+  const read = yamlBodyText(body);
+  if ('error' in read) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${read.error}`);
+  const { text } = read;
   const json = jsonConfig(text);
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
   let parsed;

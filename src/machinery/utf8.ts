@@ -105,3 +105,35 @@ export function yamlReaderError(b: Uint8Array): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A YAML body as goyaml.v2's reader reads it: UTF-16 when it starts with that byte order mark
+ * (little- or big-endian), else UTF-8; the reader's error in its words when it refuses the bytes.
+ */
+export function yamlBodyText(b: Buffer): { text: string } | { error: string } {
+  const le = b.length >= 2 && b[0] === 0xff && b[1] === 0xfe;
+  const be = b.length >= 2 && b[0] === 0xfe && b[1] === 0xff;
+  if (!le && !be) {
+    const error = yamlReaderError(b);
+    return error !== undefined ? { error } : { text: b.toString('utf8') };
+  }
+  const unit = (i: number): number => (le ? b[i] + (b[i + 1] << 8) : (b[i] << 8) + b[i + 1]);
+  const out: string[] = [];
+  for (let i = 2; i < b.length; ) {
+    if (i + 2 > b.length) return { error: 'incomplete UTF-16 character' };
+    let cp = unit(i);
+    if ((cp & 0xfc00) === 0xdc00) return { error: 'unexpected low surrogate area' };
+    if ((cp & 0xfc00) === 0xd800) {
+      if (i + 4 > b.length) return { error: 'incomplete UTF-16 surrogate pair' };
+      const lo = unit(i + 2);
+      if ((lo & 0xfc00) !== 0xdc00) return { error: 'expected low surrogate area' };
+      cp = 0x10000 + ((cp & 0x3ff) << 10) + (lo & 0x3ff);
+      i += 4;
+    } else i += 2;
+    const allowed =
+      cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0x7e) || cp === 0x85 || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || cp >= 0x10000;
+    if (!allowed) return { error: 'control characters are not allowed' };
+    out.push(String.fromCodePoint(cp));
+  }
+  return { text: out.join('') };
+}

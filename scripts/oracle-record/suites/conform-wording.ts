@@ -76,10 +76,43 @@ const YAML_CASES: [string, string][] = [
   ['null key', PC_HEAD + '~: 1\n'],
   ['only a document end', '...\n'],
   ['second document broken', PC_HEAD + 'value: 1\n---\na: b: c\n'],
+  ['control character', PC_HEAD + 'x: "a\u0001b"\n'],
+  ['collection as a key', PC_HEAD + '[a, b]: c\n'],
+  ['repeated key', PC_HEAD + 'value: 1\nvalue: 2\n'],
+  ['float label key', PC_HEAD + '  labels:\n    3.14159265: x\n    1e3: y\nvalue: 1\n'],
+  ['boolean and null-like values', PC_HEAD + '  labels:\n    a: yes\nvalue: 1\n'],
+  [
+    'alias expansion',
+    PC_HEAD +
+      'x:\n  a: &a ["x","x","x","x","x","x","x","x","x"]\n  b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n  c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n  d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n  e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n  f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n',
+  ],
 ];
 
 function yamlSyntax(): Sequence[] {
   const seqs: Sequence[] = [];
+  // Bytes the YAML reader refuses before parsing, and repeated keys under Strict.
+  const bytes = new Seq('yaml-reader-and-strict').post(PCS, { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'wy-r' }, value: 5 });
+  for (const [note, body] of [
+    ['invalid UTF-8', Buffer.concat([Buffer.from(PC_HEAD + 'x: '), Buffer.from([0xff, 0x0a])])],
+    ['a lone continuation byte', Buffer.concat([Buffer.from(PC_HEAD + 'x: '), Buffer.from([0x80, 0x0a])])],
+    ['a truncated sequence', Buffer.concat([Buffer.from(PC_HEAD + 'x: '), Buffer.from([0xe2, 0x82])])],
+    ['UTF-16 byte order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a: 1\n', 'utf16le')])],
+    ['UTF-16 big-endian, a whole PriorityClass', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(PC_HEAD.replace('wy-x', 'wy-u') + 'value: 1\n', 'utf16le').swap16()])],
+    ['UTF-16, a lone low surrogate', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a: ', 'utf16le'), Buffer.from([0x00, 0xdc])])],
+    ['UTF-16, an odd byte', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a: 1', 'utf16le'), Buffer.from([0x0a])])],
+  ] as const) {
+    bytes.raw(`${note}: create`, 'POST', PCS, { headers: { ...CT.yaml }, body });
+    bytes.raw(`${note}: apply`, 'PATCH', `${PCS}/wy-r${fm('m')}`, { headers: { ...CT.apply }, body });
+  }
+  const dup = PC_HEAD.replace('wy-x', 'wy-r') + 'value: 1\nvalue: 2\ndescription: a\ndescription: b\n';
+  bytes
+    .raw('repeated keys, Strict: create', 'POST', `${PCS}?fieldValidation=Strict`, { headers: { ...CT.yaml }, body: dup.replace('wy-r', 'wy-x') })
+    .raw('repeated keys, Strict: update', 'PUT', `${PCS}/wy-r?fieldValidation=Strict`, { headers: { ...CT.yaml }, body: dup })
+    .raw('repeated keys, Strict: apply', 'PATCH', `${PCS}/wy-r${fm('m')}&fieldValidation=Strict&force=true`, { headers: { ...CT.apply }, body: dup })
+    .raw('repeated keys, Warn: apply', 'PATCH', `${PCS}/wy-r${fm('m')}&fieldValidation=Warn&force=true`, { headers: { ...CT.apply }, body: dup })
+    .cleanup(T.priorityclasses, 'wy-x')
+    .cleanup(T.priorityclasses, 'wy-u');
+  seqs.push(bytes.done());
   YAML_CASES.forEach(([note, body], i) => {
     const name = `wy-${i}`;
     const s = new Seq(`yaml-${note.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`)
