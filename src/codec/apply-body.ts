@@ -29,15 +29,16 @@ export interface ApplyConfiguration {
 /** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
 export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
   if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
-  // kube reads every apply body with its YAML reader, which refuses invalid UTF-8 first.
+  // kube reads every apply body with its YAML reader (UTF-16 or UTF-8, bad bytes refused as it meets them).
   const read = yamlBodyText(body);
   if ('error' in read) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${read.error}`);
   const { text } = read;
-  const json = jsonConfig(text);
+  // A body the reader refuses somewhere is YAML's to judge (it may fail earlier, or end before).
+  const json = read.fault ? undefined : jsonConfig(text);
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
   let parsed;
   try {
-    parsed = parseYamlWithDuplicates(text, { exactIntegers: true });
+    parsed = parseYamlWithDuplicates(text, { exactIntegers: true, readerFault: read.fault });
     plainNumbersKeepingInts(parsed.value);
   } catch (e) {
     if (e instanceof YamlDecodeError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);

@@ -124,7 +124,7 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     try {
       // goyaml.v2's reading (the first document, its depth limit, collections refused as map
       // keys before anything stringifies them, aliases capped).
-      doc = parseYamlWithDuplicates(read.text).value;
+      doc = parseYamlWithDuplicates(read.text, { readerFault: read.fault }).value;
     } catch (e) {
       if (e instanceof StatusError) throw e;
       if (e instanceof YamlDecodeError) throw cannot(e.message);

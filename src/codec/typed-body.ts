@@ -63,7 +63,7 @@ export function decodeTypedBody(
     const read = yamlBodyText(body);
     if ('error' in read) throw unrecognized(`yaml: ${read.error}`);
     try {
-      const parsed = parseYamlWithDuplicates(read.text, { exactIntegers: true });
+      const parsed = parseYamlWithDuplicates(read.text, { exactIntegers: true, readerFault: read.fault });
       doc = parsed.value;
       yamlDuplicates = parsed.duplicates;
     } catch (e) {

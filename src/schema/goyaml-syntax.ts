@@ -121,7 +121,13 @@ class Scanner {
   private readonly keysByToken = new Map<number, number>();
   private flowLevel = 0;
 
-  constructor(text: string) {
+  /** Characters the reader decodes before refusing a byte (Infinity: it refuses none). */
+  private readonly limit: number;
+  private readonly limitError: string;
+
+  constructor(text: string, fault?: { error: string; limit: number }) {
+    this.limit = fault?.limit ?? Infinity;
+    this.limitError = fault?.error ?? '';
     // Code points: goyaml.v2's marks count characters, not bytes. A leading byte order mark is
     // the reader's, before any mark.
     const cp = new Uint32Array(text.length);
@@ -139,9 +145,11 @@ class Scanner {
 
   private at(k = 0): number {
     const i = this.pos + k;
+    if (i >= this.limit) throw new Fail(this.limitError);
     return i < this.n ? this.cp[i] : 0;
   }
   private isZ(k = 0): boolean {
+    if (this.pos + k >= this.limit) throw new Fail(this.limitError);
     return this.pos + k >= this.n;
   }
   private isBlankZ(k = 0): boolean {
@@ -1170,10 +1178,11 @@ class Parser {
 
 /**
  * goyaml.v2's error for the first document of a YAML text (`yaml: line 3: ...`), or undefined
- * when it reads it. The text has passed the reader's checks (yamlReaderError) already.
+ * when it reads it. `fault`: the reader refuses a byte after `limit` characters (utf8.ts
+ * yamlBodyText); the scanner meets that error when it reads that far, not before.
  */
-export function goyamlSyntaxError(text: string): string | undefined {
-  const parser = new Parser(new Scanner(text));
+export function goyamlSyntaxError(text: string, fault?: { error: string; limit: number }): string | undefined {
+  const parser = new Parser(new Scanner(text, fault));
   try {
     parser.next(); // stream start
     const first = parser.next();

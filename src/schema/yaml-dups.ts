@@ -48,6 +48,8 @@ export interface YamlParseOptions {
    * keeps them exact.
    */
   exactIntegers?: boolean;
+  /** A byte the reader refuses after this many characters (utf8.ts yamlBodyText). */
+  readerFault?: { error: string; limit: number };
 }
 
 /** A YAML body kube cannot read; the message is close to goyaml.v2's (`yaml: line 3: ...`). */
@@ -109,7 +111,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
   // goyaml.v2's own words for text it cannot read; the yaml package below reads the value.
-  const syntaxError = goyamlSyntaxError(text);
+  const syntaxError = goyamlSyntaxError(text, opts.readerFault);
   if (syntaxError !== undefined) throw new YamlDecodeError(syntaxError);
   // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
   if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);

@@ -104,6 +104,20 @@ function yamlSyntax(): Sequence[] {
     bytes.raw(`${note}: create`, 'POST', PCS, { headers: { ...CT.yaml }, body });
     bytes.raw(`${note}: apply`, 'PATCH', `${PCS}/wy-r${fm('m')}`, { headers: { ...CT.apply }, body });
   }
+  // The reader decodes 512 bytes at a time: a syntax error before the chunk of a bad byte comes
+  // first, and a first document that ends before it is read without it.
+  const pad = '# ' + 'x'.repeat(600) + '\n';
+  for (const [note, text] of [
+    ['a syntax error before a late bad byte', PC_HEAD + 'value: b: c\n' + pad + 'd: 1\n'],
+    ['a first document ending before a late bad byte', PC_HEAD.replace('wy-x', 'wy-l') + 'value: 1\n---\n' + pad],
+    ['only a late bad byte', PC_HEAD + 'value: 1\n' + pad + 'd: 1\n'],
+    ['a syntax error just before the bad byte\'s chunk', PC_HEAD + 'value: 1\n' + '#'.repeat(400) + '\nx: y: z\n' + '#'.repeat(60) + '\n'],
+  ] as const) {
+    const body = Buffer.concat([Buffer.from(text), Buffer.from([0xff, 0x0a])]);
+    bytes.raw(`${note}: create`, 'POST', PCS, { headers: { ...CT.yaml }, body });
+    bytes.raw(`${note}: apply`, 'PATCH', `${PCS}/wy-r${fm('m')}`, { headers: { ...CT.apply }, body });
+  }
+  bytes.cleanup(T.priorityclasses, 'wy-l');
   const dup = PC_HEAD.replace('wy-x', 'wy-r') + 'value: 1\nvalue: 2\ndescription: a\ndescription: b\n';
   bytes
     .raw('repeated keys, Strict: create', 'POST', `${PCS}?fieldValidation=Strict`, { headers: { ...CT.yaml }, body: dup.replace('wy-r', 'wy-x') })

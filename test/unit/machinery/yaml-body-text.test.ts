@@ -23,3 +23,11 @@ describe('yamlBodyText', () => {
     expect(yamlBodyText(body)).toEqual({ error });
   });
 });
+
+describe('a bad byte past the first 512', () => {
+  it('is left for the scanner to meet: the characters before its chunk are read', () => {
+    const text = 'a: 1\n' + '#'.repeat(600) + '\n';
+    const r = yamlBodyText(Buffer.concat([Buffer.from(text), Buffer.from([0xff])]));
+    expect(r).toEqual({ text: text + '\ufffd', fault: { error: 'invalid leading UTF-8 octet', limit: 512 } });
+  });
+});
