@@ -85,7 +85,7 @@ describe("issue 16's classes, as kube-apiserver 1.33 answers them", () => {
 });
 
 describe("issue 16's wording classes (goyaml.v2's errors, Quantity's %#v, int64 beyond 2^53), as kube-apiserver 1.33 answers them", () => {
-  checkSuite('conform-wording', 580, 0.99);
+  checkSuite('conform-wording', 310, 0.99);
 });
 
 describe('the side-by-side corpus (every served type of the first wave: lifecycles and bad input), as kube-apiserver 1.33 answers it', () => {
