@@ -15,7 +15,7 @@
 // Unmarshal reads the first document only, and the scanner looks no further ahead than the
 // parser needs, so what follows the first document is not checked, as in kube. Beyond syntax,
 // the one error of reading the node tree is here too: an alias before its anchor
-// (`unknown anchor 'x' referenced`), and the decoder's first, an alias inside its own anchor.
+// (`unknown anchor 'x' referenced`); an alias inside its own anchor is found for the caller.
 
 interface Mark {
   index: number;
@@ -1181,7 +1181,7 @@ class Parser {
  * when it reads it. `fault`: the reader refuses a byte after `limit` characters (utf8.ts
  * yamlBodyText); the scanner meets that error when it reads that far, not before.
  */
-export function goyamlSyntaxError(text: string, fault?: { error: string; limit: number }): string | undefined {
+export function goyamlSyntaxError(text: string, fault?: { error: string; limit: number }, found: { selfAlias?: string } = {}): string | undefined {
   const parser = new Parser(new Scanner(text, fault));
   try {
     parser.next(); // stream start
@@ -1213,8 +1213,9 @@ export function goyamlSyntaxError(text: string, fault?: { error: string; limit: 
       }
     } while (depth > 0);
     parser.next(); // document end
-    // The decoder's refusal of an alias inside the node it names (decode.go's alias).
-    if (selfAlias !== undefined) return `yaml: anchor '${selfAlias}' value contains itself`;
+    // An alias inside the node it names, which the decoder refuses (decode.go's alias) in
+    // document order with its other refusals: the caller's to report.
+    found.selfAlias = selfAlias;
     return undefined;
   } catch (e) {
     if (e instanceof Fail) return `yaml: ${e.message}`;

@@ -111,7 +111,8 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
   // goyaml.v2's own words for text it cannot read; the yaml package below reads the value.
-  const syntaxError = goyamlSyntaxError(text, opts.readerFault);
+  const found: { selfAlias?: string } = {};
+  const syntaxError = goyamlSyntaxError(text, opts.readerFault, found);
   if (syntaxError !== undefined) throw new YamlDecodeError(syntaxError);
   // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
   if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
@@ -229,6 +230,9 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     } else f.seen!.add(id);
   }
 
+  // The decoder refuses an alias inside the node it names (after the key checks above, which
+  // an earlier invalid key would meet first in most documents).
+  if (found.selfAlias !== undefined) throw new YamlDecodeError(`yaml: anchor '${found.selfAlias}' value contains itself`);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount });
