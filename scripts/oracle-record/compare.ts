@@ -108,6 +108,9 @@ function diffValues(want: unknown, got: unknown, path: string, out: string[], li
     }
     return;
   }
+  // A fixture recorded before numbers were read exactly holds the JS rounding of what kube
+  // wrote: an exact answer that rounds to it agrees (mask.ts parseJsonExact).
+  if (typeof want === 'number' && typeof got === 'string' && /^<number (.*)>$/.test(got) && Number(got.slice(8, -1)) === want) return;
   if (safeJson(want) !== safeJson(got)) out.push(`${path || '.'}: want ${show(want)} got ${show(got)}`);
 }
 

@@ -36,7 +36,7 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
     if (base === 'application/json') {
       if (!stream) return { value: jsonOrEventLines(raw.text) };
       const lines = raw.text.split('\n').filter((l) => l.trim() !== '');
-      return { value: lines.map((l) => JSON.parse(l) as unknown), format: 'stream' };
+      return { value: lines.map((l) => parseJsonExact(l)), format: 'stream' };
     }
   } catch {
     return undefined;
@@ -54,12 +54,39 @@ function readBody(raw: RawAnswer, contentType: string): { value: unknown; format
  */
 function jsonOrEventLines(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonExact(text);
   } catch (e) {
     const lines = text.split('\n').filter((l) => l.trim() !== '');
     if (lines.length < 2) throw e;
-    return lines.map((l) => JSON.parse(l) as unknown);
+    return lines.map((l) => parseJsonExact(l));
   }
+}
+
+/**
+ * JSON.parse, but a number whose text a JS number would not write back the same (an int64
+ * beyond 2^53, `1.0`, `1e3` in a RawExtension) reads as the string `<number TEXT>`, so that a
+ * server that keeps the text and one that rounds it do not compare equal.
+ */
+export function parseJsonExact(text: string): unknown {
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: skip to its closing quote.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let j = i + 1;
+      while (j < text.length && /[0-9eE.+-]/.test(text[j])) j++;
+      const num = text.slice(i, j);
+      if (String(Number(num)) !== num) {
+        out += text.slice(at, i) + JSON.stringify(`<number ${num}>`);
+        at = j;
+      }
+      i = j - 1;
+    }
+  }
+  return JSON.parse(at === 0 ? text : out + text.slice(at)) as unknown;
 }
 
 /** A CBOR item as JSON: byte strings read as text (kube writes every string as one), tags looked through. */

@@ -14,6 +14,7 @@ import type { FieldOwner } from '../patch/ssa/field-manager.js';
 import { OPTIMISTIC_LOCK_MESSAGE, badRequest, conflict } from '../machinery/errors.js';
 import { parseWriteOptions, strconvParam } from './write-options.js';
 import { strconvParseBool } from '../machinery/go-format.js';
+import { carryExactInts } from '../machinery/raw-json.js';
 import { withWriteChecks } from './authorization.js';
 
 export async function handleApplyPatch(s: Scope, mediaType: string): Promise<void> {
@@ -21,10 +22,12 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   const { info, def, store } = s;
   const opts = parseWriteOptions(s.query, 'PatchOptions', 'apply');
   const force = strconvParam(s.query, 'force', strconvParseBool) ?? false;
-  const { config, warnings } = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
-  addWarnings(s, warnings);
+  const decoded = decodeApplyConfiguration(await readWriteBody(s), mediaType, opts.fieldValidation);
+  const { config } = decoded;
   const own = store.subresourceREST(info.subresource);
   if (own) {
+    if (decoded.strictError) throw decoded.strictError;
+    addWarnings(s, decoded.warnings);
     // A subresource of its own kind (a Scale) applies through its own object.
     const res = await own.apply(info.namespace, info.name, config, { manager: opts.fieldManager ?? '', force, dryRun: opts.dryRun });
     addWarnings(s, res.warnings);
@@ -36,7 +39,14 @@ export async function handleApplyPatch(s: Scope, mediaType: string): Promise<voi
   // Kind and managedFields are refused before the typed check, as kube's chain orders them.
   store.fieldManager.checkConfig(config);
   checkTyped(s, config);
-  const build = (live: KObject | null): KObject => appliedObject(s, config, live, owner, force);
+  // The strict reading of the body comes once the apply has merged and converted it.
+  let strictDone = false;
+  const strict = (): void => {
+    if (decoded.strictError) throw decoded.strictError;
+    if (!strictDone) addWarnings(s, decoded.warnings);
+    strictDone = true;
+  };
+  const build = (live: KObject | null): KObject => appliedObject(s, config, live, owner, force, strict);
   const canCreate = info.subresource === '';
   if (canCreate) await store.checkCreatable(info.namespace, info.name);
   const res = await store.guaranteedUpdate(info.namespace, info.name, info.subresource, build, canCreate ? () => build(null) : undefined, opts.dryRun, owner);
@@ -68,7 +78,7 @@ function checkTyped(s: Scope, config: Record<string, unknown>): void {
 }
 
 /** The object an apply of `config` makes of `live` (null: the object the apply creates). */
-function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject | null, owner: FieldOwner, force: boolean): KObject {
+function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject | null, owner: FieldOwner, force: boolean, strict: () => void): KObject {
   const { info, def, store } = s;
   // A resourceVersion in the config is a precondition, as for any update.
   const wantRv = (config.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
@@ -76,6 +86,8 @@ function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject 
     throw conflict(store.gr, info.name, OPTIMISTIC_LOCK_MESSAGE);
   }
   const merged = store.fieldManager.apply(live, config, owner, force);
+  // The configuration's exact integers (beyond 2^53) where the merge put them.
+  carryExactInts(config, merged);
   const uid = merged.metadata?.uid;
   if (!live && typeof uid === 'string' && uid !== '') {
     // An apply that would create names a uid nobody has (kube's patcher refuses it).
@@ -96,6 +108,7 @@ function appliedObject(s: Scope, config: Record<string, unknown>, live: KObject 
     }
     throw e;
   }
+  strict();
   // What kube stores is the typed object: Go's omitempty drops the empty maps a config may carry.
   goRoundTrip(obj, store.definition, SCHEMAS);
   obj.metadata ??= {};

@@ -3,35 +3,43 @@
 // value Server-Side Apply merges. Repeated keys in YAML are what fieldValidation judges: kube
 // converts YAML to JSON with goyaml.v2's strict mode beside it, so they warn or reject.
 
-import { yamlReaderError } from '../machinery/utf8.js';
-import { badRequest } from '../machinery/errors.js';
+import { yamlBodyText } from '../machinery/utf8.js';
+import { badRequest, type StatusError } from '../machinery/errors.js';
 import { JsonSyntaxError } from '../machinery/json-scan.js';
 import type { FieldValidation } from '../machinery/options.js';
 import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
 import { applyPatchCborToJson } from './cbor/apply-patch.js';
 import { parseJsonBody } from './json.js';
+import { plainNumbersKeepingInts } from '../machinery/raw-json.js';
 
 export const APPLY_PATCH_YAML = 'application/apply-patch+yaml';
 export const APPLY_PATCH_CBOR = 'application/apply-patch+cbor';
 
 export interface ApplyConfiguration {
   config: Record<string, unknown>;
-  /** Warning header texts (repeated YAML keys under fieldValidation=Warn). */
+  /**
+   * Warning header texts (repeated YAML keys under fieldValidation=Warn), and the error of the
+   * same keys under Strict. kube reads the body strictly only once the apply has merged it
+   * (applyPatcher: a conflict or a bad field wins over both), so they are the caller's to give then.
+   */
   warnings: string[];
+  strictError?: StatusError;
 }
 
 /** An apply patch body as the configuration it carries; a body kube cannot read is its 400. */
 export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldValidation: FieldValidation): ApplyConfiguration {
   if (mediaType === APPLY_PATCH_CBOR) return { config: asConfig(applyPatchCborToJson(body)), warnings: [] };
-  // kube reads every apply body with its YAML reader, which refuses invalid UTF-8 first.
-  const readerError = yamlReaderError(body);
-  if (readerError) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${readerError}`);
-  const text = body.toString('utf8');
-  const json = jsonConfig(text);
+  // kube reads every apply body with its YAML reader (UTF-16 or UTF-8, bad bytes refused as it meets them).
+  const read = yamlBodyText(body);
+  if ('error' in read) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${read.error}`);
+  const { text } = read;
+  // A body the reader refuses somewhere is YAML's to judge (it may fail earlier, or end before).
+  const json = read.fault ? undefined : jsonConfig(text);
   if (json !== undefined) return { config: asConfig(json), warnings: [] };
   let parsed;
   try {
-    parsed = parseYamlWithDuplicates(text);
+    parsed = parseYamlWithDuplicates(text, { exactIntegers: true, readerFault: read.fault });
+    plainNumbersKeepingInts(parsed.value);
   } catch (e) {
     if (e instanceof YamlDecodeError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
     throw e;
@@ -39,7 +47,7 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
   const config = asConfig(parsed.value);
   if (parsed.duplicates.length === 0 || fieldValidation === 'Ignore') return { config, warnings: [] };
   const msg = `error converting YAML to JSON: yaml: unmarshal errors:\n  ${parsed.duplicates.map((d) => d.message).join('\n  ')}`;
-  if (fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${msg}`);
+  if (fieldValidation === 'Strict') return { config, warnings: [], strictError: badRequest(`error strict decoding YAML: ${msg}`) };
   // Warn: one warning per repeated key (the aggregate's lines).
   return { config, warnings: parsed.duplicates.map((d) => d.message) };
 }
@@ -52,8 +60,9 @@ export function decodeApplyConfiguration(body: Buffer, mediaType: string, fieldV
 function jsonConfig(text: string): unknown {
   if (text.trimStart()[0] !== '{') return undefined;
   try {
-    const parsed = parseJsonBody(text);
-    return parsed.duplicates.length ? undefined : parsed.value;
+    // Integers beyond 2^53 are kept exact (recorded beside the rounded numbers, raw-json.ts).
+    const parsed = parseJsonBody(text, { numbers: 'literal' });
+    return parsed.duplicates.length ? undefined : plainNumbersKeepingInts(parsed.value);
   } catch (e) {
     if (e instanceof JsonSyntaxError) return undefined;
     throw e;

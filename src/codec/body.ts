@@ -2,7 +2,7 @@
 // kube's nesting limit. Errors are the Status kube-apiserver gives.
 
 import type { IncomingMessage } from 'node:http';
-import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
+import { goDecodeUtf8, yamlBodyText } from '../machinery/utf8.js';
 import { YamlDecodeError, parseYamlWithDuplicates } from '../schema/yaml-dups.js';
 import { StatusError, badRequest, requestEntityTooLarge, unsupportedMediaType } from '../machinery/errors.js';
 import { PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, decodeProtobufObject } from './protobuf/index.js';
@@ -118,13 +118,13 @@ export function decodeBody(body: Buffer, contentType: string | undefined, target
     }
   }
   if (mt === 'application/yaml') {
-    const readerError = yamlReaderError(body);
-    if (readerError) throw cannot(`yaml: ${readerError}`);
+    const read = yamlBodyText(body);
+    if ('error' in read) throw cannot(`yaml: ${read.error}`);
     let doc: unknown;
     try {
       // goyaml.v2's reading (the first document, its depth limit, collections refused as map
       // keys before anything stringifies them, aliases capped).
-      doc = parseYamlWithDuplicates(text).value;
+      doc = parseYamlWithDuplicates(read.text, { readerFault: read.fault }).value;
     } catch (e) {
       if (e instanceof StatusError) throw e;
       if (e instanceof YamlDecodeError) throw cannot(e.message);

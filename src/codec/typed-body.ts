@@ -16,7 +16,7 @@ import {
 } from '../schema/decode.js';
 import { JsonSyntaxError, type JsonDuplicate } from '../machinery/json-scan.js';
 import { parseJsonBody } from './json.js';
-import { goDecodeUtf8, yamlReaderError } from '../machinery/utf8.js';
+import { goDecodeUtf8, yamlBodyText } from '../machinery/utf8.js';
 import { YamlDecodeError, parseYamlWithDuplicates, type YamlDuplicate } from '../schema/yaml-dups.js';
 import type { SchemaRegistry } from '../schema/model.js';
 import { baseMediaType, bodyMediaTypes } from './body.js';
@@ -60,10 +60,10 @@ export function decodeTypedBody(
       throw e;
     }
   } else if (mt === 'application/yaml') {
-    const readerError = yamlReaderError(body);
-    if (readerError) throw unrecognized(`yaml: ${readerError}`);
+    const read = yamlBodyText(body);
+    if ('error' in read) throw unrecognized(`yaml: ${read.error}`);
     try {
-      const parsed = parseYamlWithDuplicates(body.toString('utf8'));
+      const parsed = parseYamlWithDuplicates(read.text, { exactIntegers: true, readerFault: read.fault });
       doc = parsed.value;
       yamlDuplicates = parsed.duplicates;
     } catch (e) {

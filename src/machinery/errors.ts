@@ -1,4 +1,5 @@
 import { goQuote } from './go-format.js';
+import { recentExactInt } from './raw-json.js';
 // Errors are data: every failure the API reports is a StatusError carrying the
 // metav1.Status that kube-apiserver would send, built by the constructors below.
 
@@ -215,6 +216,8 @@ function renderValue(v: unknown): string {
   // Values Go prints through a String() or GoString() method carry their text with them.
   if (v && typeof v === 'object' && typeof (v as { goString?: unknown }).goString === 'string') return (v as { goString: string }).goString;
   if (typeof v === 'string') return goQuote(v);
+  // An int64 beyond 2^53 as it was written, not as a JS number rounds it (raw-json.ts).
+  if (typeof v === 'number' && !Number.isSafeInteger(v) && Number.isInteger(v)) return recentExactInt(v) ?? String(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   // field.Error turns a nil value (or nil pointer) into the string "null", printed with %q.
   if (v === null || v === undefined) return '"null"';

@@ -3,6 +3,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { KObject } from './object.js';
+import { copyExactIntsDeep } from './raw-json.js';
 
 // kube's name generator alphabet: no vowels (no accidental words) and no look-alikes.
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -39,7 +40,12 @@ export function nowTimestamp(d?: Date): string {
   return stamp;
 }
 
-export const clone = <T>(v: T): T => structuredClone(v);
+/** A deep copy; integers beyond 2^53 keep their exact values (raw-json.ts). */
+export const clone = <T>(v: T): T => {
+  const c = structuredClone(v);
+  copyExactIntsDeep(v, c);
+  return c;
+};
 
 export function hasPendingFinalizers(obj: KObject): boolean {
   return (obj.metadata.finalizers?.length ?? 0) > 0;

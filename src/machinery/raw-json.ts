@@ -5,6 +5,7 @@
 // between making one and encoding it.
 
 import { randomBytes } from 'node:crypto';
+import { JsonNumber } from './json-scan.js';
 
 /**
  * What a RawJson serializes as inside stringifyWithRaw, found again in the output and
@@ -38,7 +39,7 @@ export function stringifyWithRaw(value: unknown): string[] {
   collecting = raws;
   let s: string;
   try {
-    s = JSON.stringify(value);
+    s = stringifyCollecting(value);
   } finally {
     collecting = outer;
   }
@@ -52,4 +53,171 @@ export function stringifyWithRaw(value: unknown): string[] {
   }
   pieces.push(s.slice(at));
   return pieces;
+}
+
+// ---- int64 values beyond 2^53, and a RawExtension's number literals ----
+//
+// kapi's objects hold numbers as JS numbers, which round an integer beyond 2^53; kube's int64
+// fields keep it exact, and a RawExtension keeps its bytes (`1.0`, `1e3`). Where a decoder met
+// such a literal it records the exact text against the object holding it (and the key);
+// stringifyWithRaw writes that text instead of the JS number as long as the value there is
+// still that number. Deep copies (meta.ts clone) and updates (carryExactInts) keep the
+// records; objects read back from storage get them again for integers beyond 2^53
+// (stored-bytes.ts), not for other literals.
+
+const EXACT_INTS = new WeakMap<object, Map<string, string>>();
+/**
+ * The exact integers recorded lately, by their rounding: a validation message quotes a field's
+ * value without its holder, and the value it quotes was decoded moments before.
+ */
+const RECENT_EXACT = new Map<number, string>();
+/**
+ * Objects holding records that are still alive: while there are none, nothing is looked up
+ * (stringify without a replacer, no walks), so the cost stays with the objects that need it.
+ */
+let liveHolders = 0;
+const holdersGone = new FinalizationRegistry<undefined>(() => {
+  liveHolders--;
+});
+const anyExact = (): boolean => liveHolders > 0;
+
+/** The records of `holder`, made (and counted) when it has none yet. */
+function recordsOf(holder: object): Map<string, string> {
+  let m = EXACT_INTS.get(holder);
+  if (!m) {
+    EXACT_INTS.set(holder, (m = new Map()));
+    liveHolders++;
+    holdersGone.register(holder, undefined);
+  }
+  return m;
+}
+
+/** Records that `holder[key]` (a rounded number) stands for the integer `text`. */
+export function recordExactInt(holder: object, key: string, text: string): void {
+  recordsOf(holder).set(key, text);
+  if (RECENT_EXACT.size >= 1024) RECENT_EXACT.clear();
+  RECENT_EXACT.set(Number(text), text);
+}
+
+/** The exact text of an integer beyond 2^53 recorded lately with the rounding `n`. */
+export function recentExactInt(n: number): string | undefined {
+  return RECENT_EXACT.get(n);
+}
+
+/** Carries the records of `from`'s keys over to `to` (a copy of some of its fields). */
+export function copyExactInts(from: object, to: object): void {
+  if (!anyExact()) return;
+  const m = EXACT_INTS.get(from);
+  if (m) {
+    const into = recordsOf(to);
+    for (const [k, t] of m) into.set(k, t);
+  }
+}
+
+/** The exact text of `holder[key]` when one was recorded and the value is still its rounding. */
+export function exactIntText(holder: object, key: string): string | undefined {
+  if (!anyExact()) return undefined;
+  const t = EXACT_INTS.get(holder)?.get(key);
+  return t !== undefined && Number(t) === (holder as Record<string, unknown>)[key] ? t : undefined;
+}
+
+function exactReplacer(this: unknown, key: string, value: unknown): unknown {
+  if (typeof value === 'number' && collecting !== null && this !== null && typeof this === 'object') {
+    const t = exactIntText(this, key);
+    if (t !== undefined) {
+      collecting.push(t);
+      return MARK;
+    }
+  }
+  return value;
+}
+
+/** JSON.stringify inside stringifyWithRaw: with the replacer only once an exact integer was recorded. */
+function stringifyCollecting(value: unknown): string {
+  return anyExact() ? JSON.stringify(value, exactReplacer) : JSON.stringify(value);
+}
+
+/**
+ * Whether two objects equal as JS values differ in an integer beyond 2^53 (one exact value
+ * against another that rounds the same): a write that changes only such a number is no no-op.
+ */
+export function exactIntsDiffer(a: unknown, b: unknown): boolean {
+  if (!anyExact()) return false;
+  const todo: [unknown, unknown][] = [[a, b]];
+  while (todo.length > 0) {
+    const [x, y] = todo.pop()!;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    for (const k of Object.keys(xo)) {
+      const u = xo[k];
+      const w = yo[k];
+      if (typeof u === 'number' && u === w && !Number.isSafeInteger(u)) {
+        if ((exactIntText(xo, k) ?? String(u)) !== (exactIntText(yo, k) ?? String(w))) return true;
+      } else if (u !== null && typeof u === 'object') todo.push([u, w]);
+    }
+  }
+  return false;
+}
+
+/** After a deep copy (structuredClone): the records of `from`'s objects carried to their copies in `to`. */
+export function copyExactIntsDeep(from: unknown, to: unknown): void {
+  if (!anyExact()) return;
+  const todo: [unknown, unknown][] = [[from, to]];
+  while (todo.length > 0) {
+    const [x, y] = todo.pop()!;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
+    copyExactInts(x, y);
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    for (const k of Object.keys(xo)) {
+      const u = xo[k];
+      if (u !== null && typeof u === 'object') todo.push([u, yo[k]]);
+    }
+  }
+}
+
+/**
+ * `to` made from `from` (an update's new object from the old one): where `to` holds the same
+ * rounded integer as `from` at the same place without a record of its own, it is the old
+ * value carried over, and keeps the old exact text.
+ */
+export function carryExactInts(from: unknown, to: unknown): void {
+  if (!anyExact()) return;
+  const todo: [unknown, unknown][] = [[from, to]];
+  while (todo.length > 0) {
+    const [x, y] = todo.pop()!;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    for (const k of Object.keys(xo)) {
+      const u = xo[k];
+      const w = yo[k];
+      if (typeof u === 'number' && u === w && !Number.isSafeInteger(u) && !Array.isArray(yo)) {
+        const t = exactIntText(xo, k);
+        if (t !== undefined && EXACT_INTS.get(yo)?.get(k) === undefined) recordExactInt(yo, k, t);
+      } else if (u !== null && typeof u === 'object') todo.push([u, w]);
+    }
+  }
+}
+
+/**
+ * A parsed value with JsonNumbers (json-scan.ts's literals) made plain numbers again, each
+ * integer beyond 2^53 among them recorded exactly where it sits. In place; returns the value.
+ */
+export function plainNumbersKeepingInts(value: unknown): unknown {
+  if (value instanceof JsonNumber) return value.value;
+  if (value === null || typeof value !== 'object') return value;
+  const todo: object[] = [value];
+  while (todo.length > 0) {
+    const o = todo.pop() as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (v instanceof JsonNumber) {
+        o[k] = v.value;
+        if (!Number.isSafeInteger(v.value) && /^-?[0-9]+$/.test(v.raw)) recordExactInt(o, k, BigInt(v.raw).toString());
+      } else if (v !== null && typeof v === 'object') todo.push(v);
+    }
+  }
+  return value;
 }

@@ -5,7 +5,8 @@
 import type { KObject } from './object.js';
 import { OBJECT_META_FIELDS } from './meta.js';
 import { joinBytes, utf8Bytes, utf8JoinBytes } from './bytes.js';
-import { stringifyWithRaw } from './raw-json.js';
+import { copyExactInts, plainNumbersKeepingInts, stringifyWithRaw } from './raw-json.js';
+import { scanJson } from './json-scan.js';
 
 const META_OPEN = Buffer.from('"metadata":{');
 const KIND_OPEN = Buffer.from('{"kind":"');
@@ -45,6 +46,7 @@ function canonicalMetadataStart(b: Buffer): number {
 
 function orderedMetadata(meta: Record<string, unknown>, dropRv: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  copyExactInts(meta, out);
   for (const k of OBJECT_META_FIELDS) {
     if (dropRv && k === 'resourceVersion') continue;
     if (meta[k] !== undefined) out[k] = meta[k];
@@ -56,6 +58,7 @@ function orderedMetadata(meta: Record<string, unknown>, dropRv: boolean): Record
 /** The object in kube's field order: kind, apiVersion, metadata, then the rest. */
 export function canonicalOrder(obj: KObject, dropRv = false): Record<string, unknown> {
   const out: Record<string, unknown> = { kind: obj.kind, apiVersion: obj.apiVersion };
+  copyExactInts(obj, out);
   out.metadata = orderedMetadata(obj.metadata ?? {}, dropRv);
   for (const k of Object.keys(obj)) if (k !== 'kind' && k !== 'apiVersion' && k !== 'metadata' && obj[k] !== undefined) out[k] = obj[k];
   return out;
@@ -109,8 +112,23 @@ export function replaceResourceVersion(v: VersionedBytes, rv: number): Versioned
   return { bytes, rvStart: v.rvStart, rvEnd: v.rvStart + rvs.length };
 }
 
+/** Sixteen digits in a row: possibly an integer a JS number rounds. */
+const LONG_DIGITS = /[0-9]{16}/;
+
 export function decodeObject(bytes: Buffer): KObject {
-  return JSON.parse(bytes.toString('utf8')) as KObject;
+  const text = bytes.toString('utf8');
+  const obj = JSON.parse(text) as KObject;
+  return LONG_DIGITS.test(text) ? withExactInts(text, obj) : obj;
+}
+
+/**
+ * The object again with the integers beyond 2^53 that its text holds recorded exactly
+ * (raw-json.ts), so that writing it back keeps them.
+ */
+function withExactInts(text: string, plain: KObject): KObject {
+  const { value } = scanJson(text, { numbers: 'literal' });
+  if (value === null || typeof value !== 'object') return plain;
+  return plainNumbersKeepingInts(value) as KObject;
 }
 
 const RV_HEAD_LEN = '"resourceVersion":"'.length;

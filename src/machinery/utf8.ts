@@ -65,7 +65,13 @@ export function goDecodeUtf8(buf: Uint8Array): string {
  * or undefined. A UTF-8 byte order mark at the start is skipped, as the reader does.
  */
 export function yamlReaderError(b: Uint8Array): string | undefined {
+  return yamlReaderFault(b)?.error;
+}
+
+/** yamlReaderError, with the offset of the first byte refused. */
+function yamlReaderFault(b: Uint8Array): { error: string; at: number } | undefined {
   let i = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  const fail = (error: string) => ({ error, at: i });
   while (i < b.length) {
     const c = b[i];
     let width: number;
@@ -82,15 +88,15 @@ export function yamlReaderError(b: Uint8Array): string | undefined {
     } else if ((c & 0xf8) === 0xf0) {
       width = 4;
       cp = c & 0x07;
-    } else return 'invalid leading UTF-8 octet';
-    if (i + width > b.length) return 'incomplete UTF-8 octet sequence';
+    } else return fail('invalid leading UTF-8 octet');
+    if (i + width > b.length) return fail('incomplete UTF-8 octet sequence');
     for (let k = 1; k < width; k++) {
       const t = b[i + k];
-      if ((t & 0xc0) !== 0x80) return 'invalid trailing UTF-8 octet';
+      if ((t & 0xc0) !== 0x80) return fail('invalid trailing UTF-8 octet');
       cp = (cp << 6) + (t & 0x3f);
     }
-    if ((width === 2 && cp < 0x80) || (width === 3 && cp < 0x800) || (width === 4 && cp < 0x10000)) return 'invalid length of a UTF-8 sequence';
-    if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return 'invalid Unicode character';
+    if ((width === 2 && cp < 0x80) || (width === 3 && cp < 0x800) || (width === 4 && cp < 0x10000)) return fail('invalid length of a UTF-8 sequence');
+    if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return fail('invalid Unicode character');
     const allowed =
       cp === 0x09 ||
       cp === 0x0a ||
@@ -100,8 +106,68 @@ export function yamlReaderError(b: Uint8Array): string | undefined {
       (cp >= 0xa0 && cp <= 0xd7ff) ||
       (cp >= 0xe000 && cp <= 0xfffd) ||
       (cp >= 0x10000 && cp <= 0x10ffff);
-    if (!allowed) return 'control characters are not allowed';
+    if (!allowed) return fail('control characters are not allowed');
     i += width;
   }
   return undefined;
+}
+
+/**
+ * A YAML body as goyaml.v2's reader reads it: UTF-16 when it starts with that byte order mark
+ * (little- or big-endian), else UTF-8; the reader's error in its words when it refuses the bytes.
+ */
+export function yamlBodyText(b: Buffer): { text: string; fault?: ReaderFault } | { error: string } {
+  const le = b.length >= 2 && b[0] === 0xff && b[1] === 0xfe;
+  const be = b.length >= 2 && b[0] === 0xfe && b[1] === 0xff;
+  if (!le && !be) {
+    const fault = yamlReaderFault(b);
+    if (fault === undefined) return { text: b.toString('utf8') };
+    // The reader decodes 512 bytes at a time as the scanner needs them: what lies in the
+    // chunks before the refused byte is read (and may fail first, or end the document).
+    const chunk = fault.at - (fault.at % READER_CHUNK);
+    if (chunk === 0) return { error: fault.error };
+    let end = chunk;
+    while (end > 0 && (b[end] & 0xc0) === 0x80) end--;
+    const bom = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+    const limit = countCodePoints(b.toString('utf8', bom, end));
+    return { text: b.toString('utf8'), fault: { error: fault.error, limit } };
+  }
+  const unit = (i: number): number => (le ? b[i] + (b[i + 1] << 8) : (b[i] << 8) + b[i + 1]);
+  const out: string[] = [];
+  for (let i = 2; i < b.length; ) {
+    if (i + 2 > b.length) return { error: 'incomplete UTF-16 character' };
+    let cp = unit(i);
+    if ((cp & 0xfc00) === 0xdc00) return { error: 'unexpected low surrogate area' };
+    if ((cp & 0xfc00) === 0xd800) {
+      if (i + 4 > b.length) return { error: 'incomplete UTF-16 surrogate pair' };
+      const lo = unit(i + 2);
+      if ((lo & 0xfc00) !== 0xdc00) return { error: 'expected low surrogate area' };
+      cp = 0x10000 + ((cp & 0x3ff) << 10) + (lo & 0x3ff);
+      i += 4;
+    } else i += 2;
+    const allowed =
+      cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0x7e) || cp === 0x85 || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || cp >= 0x10000;
+    if (!allowed) return { error: 'control characters are not allowed' };
+    out.push(String.fromCodePoint(cp));
+  }
+  return { text: out.join('') };
+}
+
+/** goyaml.v2's raw input buffer: how many bytes its reader decodes at a time. */
+const READER_CHUNK = 512;
+
+/** A reader error beyond the first chunk: the characters read before it (after any BOM), and its words. */
+export interface ReaderFault {
+  error: string;
+  limit: number;
+}
+
+function countCodePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) i++;
+    n++;
+  }
+  return n;
 }

@@ -10,6 +10,7 @@
 import type { TypeRef } from '../schema/model.js';
 import { SCHEMAS } from '../schema/types/index.js';
 import { JsonNumber } from '../machinery/json-scan.js';
+import { copyExactInts } from '../machinery/raw-json.js';
 
 type JMap = Record<string, unknown>;
 
@@ -84,7 +85,32 @@ const elemOf = (t: TypeRef | undefined): TypeRef | undefined => (t?.kind === 'ar
 
 /** Applies `patch` to `original` (neither is modified) for the schema definition `root`. */
 export function strategicMergePatch(original: JMap, patch: JMap, root: string): JMap {
-  return mergeMap(structuredClone(original), structuredClone(patch), { kind: 'ref', name: root });
+  return mergeMap(cloneJson(original), cloneJson(patch), { kind: 'ref', name: root });
+}
+
+/**
+ * A deep copy of a JSON value that keeps its JsonNumbers (structuredClone would make plain
+ * objects of them, and an integer beyond 2^53 would lose its literal). Iterative: values nest
+ * 10,000 deep.
+ */
+function cloneJson<V>(v: V): V {
+  const copy = (x: unknown): unknown => (x === null || typeof x !== 'object' || x instanceof JsonNumber ? x : Array.isArray(x) ? [...x] : { ...x });
+  const root = copy(v);
+  if (root !== v && typeof root === 'object' && root !== null) copyExactInts(v as object, root);
+  const todo: unknown[] = [root];
+  while (todo.length > 0) {
+    const o = todo.pop() as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const c = o[k];
+      if (c === null || typeof c !== 'object' || c instanceof JsonNumber) continue;
+      const d = copy(c) as object;
+      copyExactInts(c, d);
+      // Keys like __proto__ are own data properties here, as JSON parsing made them.
+      Object.defineProperty(o, k, { value: d, enumerable: true, writable: true, configurable: true });
+      todo.push(d);
+    }
+  }
+  return root as V;
 }
 
 function badArgType(expected: string, actual: unknown): StrategicMergeError {

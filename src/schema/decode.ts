@@ -19,7 +19,8 @@
 import { sortAlongside } from '../machinery/sort-alongside.js';
 import type { FieldSchema, SchemaRegistry, StructSchema, TypeRef } from './model.js';
 import { JsonNumber, goQuote, scanJson, type JsonDuplicate, type JsonScanOptions } from '../machinery/json-scan.js';
-import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE } from './quantity.js';
+import { exactIntText, recordExactInt } from '../machinery/raw-json.js';
+import { goFloatString, parseQuantity, QUANTITY_FORMAT_MESSAGE, recordQuantitySource } from './quantity.js';
 import { parseYamlWithDuplicates, type YamlDuplicate, type YamlParseOptions } from './yaml-dups.js';
 import { goZeroJson, isGoEmpty } from './go-zero.js';
 
@@ -312,7 +313,9 @@ function unstructuredInt(v: unknown, bits: 32 | 64, ctx: Ctx): number | undefine
     // A whole float64 outside int64: the conversion's "indefinite" result on amd64.
     i64 = f >= 9223372036854775808 || f < -9223372036854775808 ? INT64_MIN : BigInt(f);
   }
-  return Number(bits === 32 ? BigInt.asIntN(32, i64) : i64);
+  const n = Number(bits === 32 ? BigInt.asIntN(32, i64) : i64);
+  if (!Number.isSafeInteger(n) && (v instanceof JsonNumber || i64 === INT64_MIN)) exactPending = i64.toString();
+  return n;
 }
 
 /** reflect.Kind of a value of a map decoded by kube's json (integers int64, other numbers float64). */
@@ -376,7 +379,10 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
       if (ctx.anyNumbers && (typeof v === 'number' || v instanceof JsonNumber)) return v;
       if (typeof v !== 'number' && !(v instanceof JsonNumber)) return saveTypeError(ctx, jsonKind(v), fieldGoType(ctx, field, t));
       const n = intOf(v, t.kind === 'int32' ? 32 : 64);
-      return n === undefined ? saveTypeError(ctx, `number ${numberText(v)}`, fieldGoType(ctx, field, t)) : n;
+      if (n === undefined) return saveTypeError(ctx, `number ${numberText(v)}`, fieldGoType(ctx, field, t));
+      // An int64 a JS number rounds: its struct records the exact value (raw-json.ts).
+      if (!Number.isSafeInteger(n) && v instanceof JsonNumber) exactPending = BigInt(v.raw).toString();
+      return n;
     }
     case 'number': {
       if (typeof v === 'number') return v;
@@ -457,6 +463,28 @@ function decodeValue(v: unknown, t: TypeRef, field: CField | null, ctx: Ctx): un
   }
 }
 
+/** The exact text of the int64 the last decodeValue rounded, for its struct to record. */
+let exactPending: string | undefined;
+
+/**
+ * A struct field's exact int64 text, if its decoding left one, or if the input already held
+ * the field's number with a record of its exact value (an object read back from storage and
+ * patched).
+ */
+function takeExact(exacts: [string, string][] | undefined, name: string, holder: object, e: unknown): [string, string][] | undefined {
+  let text = exactPending;
+  exactPending = undefined;
+  if (text === undefined && typeof e === 'number' && !Number.isSafeInteger(e)) text = exactIntText(holder, name);
+  if (text === undefined) return exacts;
+  (exacts ??= []).push([name, text]);
+  return exacts;
+}
+
+function recordExacts(out: unknown, exacts: [string, string][] | undefined): unknown {
+  if (exacts && out !== null && typeof out === 'object') for (const [k, t] of exacts) recordExactInt(out, k, t);
+  return out;
+}
+
 function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   if (v === null || v === undefined) return {};
   if (!isObject(v)) {
@@ -470,6 +498,7 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
   const values: unknown[] = [];
   // The input itself is the result when it may be (reuse) and decoding changed nothing in it.
   let same = ctx.reuse;
+  let exacts: [string, string][] | undefined;
   for (const key in v) {
     const f = cs.fields.get(key);
     if (f === undefined) {
@@ -478,7 +507,9 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
       continue;
     }
     const e = v[key];
+    exactPending = undefined;
     const r = decodeField(e, key, f, cs, ctx);
+    exacts = takeExact(exacts, f.name, v, e);
     if (r === undefined) {
       same = false;
       continue;
@@ -487,7 +518,7 @@ function decodeStruct(v: unknown, cs: CStruct, ctx: Ctx): unknown {
     fields.push(f);
     values.push(r);
   }
-  return same && inOrder(fields) ? v : structObject(fields, values);
+  return same && inOrder(fields) ? v : recordExacts(structObject(fields, values), exacts);
 }
 
 /** Decoding with the key list: sorted keys (YAML) or duplicates to report where Go meets them. */
@@ -497,6 +528,7 @@ function decodeStructKeys(v: Record<string, unknown>, cs: CStruct, ctx: Ctx, dup
   let d = 0;
   const fields: CField[] = [];
   const values: unknown[] = [];
+  let exacts: [string, string][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (dups) {
@@ -509,13 +541,15 @@ function decodeStructKeys(v: Record<string, unknown>, cs: CStruct, ctx: Ctx, dup
       addStrict(ctx, 'unknown', pathWith(ctx.segs, key));
       continue;
     }
+    exactPending = undefined;
     const r = decodeField(v[key], key, f, cs, ctx);
+    exacts = takeExact(exacts, f.name, v, v[key]);
     if (r === undefined) continue;
     fields.push(f);
     values.push(r);
   }
   if (dups) for (; d < dups.length; d++) if (cs.fields.has(dups[d].key)) addStrict(ctx, 'duplicate', dups[d].path);
-  return structObject(fields, values);
+  return recordExacts(structObject(fields, values), exacts);
 }
 
 /** One struct field's decoded value; undefined when it is not kept (absent, or empty under omitempty). */
@@ -563,6 +597,8 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
   let out: Record<string, unknown> = {};
   let sorted = true;
   let prev = '';
+  // Quantities written otherwise than canonically, by key (recorded on the list returned).
+  let sources: [string, string][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     if (dups) for (; d < dups.length && dups[d].index <= i; d++) addStrict(ctx, 'duplicate', dups[d].path);
     const key = keys[i];
@@ -573,6 +609,10 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
       ctx.segs.push(key);
       r = decodeValue(e, valueType, null, ctx);
       ctx.segs.pop();
+      if (valueType.kind === 'quantity' && e !== r) {
+        const text = typeof e === 'string' ? e.trim() : typeof e === 'number' || e instanceof JsonNumber ? numberText(e) : undefined;
+        if (text !== undefined && text !== r) (sources ??= []).push([key, text]);
+      }
     }
     if (key === '__proto__') Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
     else out[key] = r;
@@ -588,6 +628,7 @@ function decodeMap(v: Record<string, unknown>, valueType: TypeRef, ctx: Ctx): Re
       else out[k] = unsorted[k];
     }
   }
+  if (sources) for (const [k, text] of sources) recordQuantitySource(out, k, text);
   return out;
 }
 
@@ -604,7 +645,12 @@ function unchangedStringMap(v: Record<string, unknown>, valueType: TypeRef): boo
 
 /** Replaces JsonNumber wrappers by numbers (iteratively; `any` values may be 10,000 deep). */
 function plainJson(v: unknown): unknown {
-  if (v instanceof JsonNumber) return v.value;
+  // A RawExtension's numbers are its bytes to kube (`1.0`, `1e3` and 2^53+1 stay so): each
+  // literal a JS number would write otherwise is recorded where it sits (raw-json.ts).
+  if (v instanceof JsonNumber) {
+    if (literalDiffers(v)) exactPending = v.raw;
+    return v.value;
+  }
   if (typeof v !== 'object' || v === null) return v;
   const work: (Record<string, unknown> | unknown[])[] = [v as Record<string, unknown>];
   while (work.length > 0) {
@@ -612,19 +658,28 @@ function plainJson(v: unknown): unknown {
     if (Array.isArray(c)) {
       for (let i = 0; i < c.length; i++) {
         const e = c[i];
-        if (e instanceof JsonNumber) c[i] = e.value;
+        if (e instanceof JsonNumber) {
+          c[i] = e.value;
+          if (literalDiffers(e)) recordExactInt(c, String(i), e.raw);
+        } else if (Object.is(e, -0)) recordExactInt(c, String(i), '-0');
         else if (typeof e === 'object' && e !== null) work.push(e as Record<string, unknown>);
       }
     } else {
       for (const k of Object.keys(c)) {
         const e = c[k];
-        if (e instanceof JsonNumber) c[k] = e.value;
+        if (e instanceof JsonNumber) {
+          c[k] = e.value;
+          if (literalDiffers(e)) recordExactInt(c, k, e.raw);
+        } else if (Object.is(e, -0)) recordExactInt(c, k, '-0');
         else if (typeof e === 'object' && e !== null) work.push(e as Record<string, unknown>);
       }
     }
   }
   return v;
 }
+
+/** A number literal JSON.stringify would not write back as it is (and can write at all). */
+const literalDiffers = (n: JsonNumber): boolean => Number.isFinite(n.value) && String(n.value) !== n.raw;
 
 /**
  * Decodes a parsed body against a definition of the registry. Throws DecodeError (Go's message)

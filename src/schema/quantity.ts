@@ -112,6 +112,8 @@ interface Amount {
   format: QuantityFormat;
   /** The input string when kube keeps it as the canonical form (Quantity.s). */
   keep?: string;
+  /** Parsed through inf.Dec (Quantity.d) rather than the int64 fast path (Quantity.i). */
+  dec?: boolean;
 }
 
 function parseAmount(str: string): Amount | string {
@@ -178,7 +180,7 @@ function parseAmount(str: string): Amount | string {
     }
     if (unscaled !== 0n && (exp >= 0 ? false : unscaled < pow10(-exp))) format = 'DecimalSI';
   }
-  return { unscaled: negative ? -unscaled : unscaled, exp, format };
+  return { unscaled: negative ? -unscaled : unscaled, exp, format, dec: true };
 }
 
 /** Quantity.String(): the canonical form. */
@@ -219,6 +221,64 @@ function canonicalize(a: Amount): string {
   if (format === 'DecimalExponent') return exp === 0 ? digits : `${digits}e${exp}`;
   // kube emits no suffix when the exponent is outside the decimal SI table.
   return digits + (DECIMAL_BY_EXPONENT.get(exp) ?? '');
+}
+
+/**
+ * The text each quantity of a decoded resource list was written as, where it differs from the
+ * canonical form the list now holds (schema/decode.ts records it): Go's Quantity remembers how
+ * it was parsed (mantissa and scale), which validation messages print with %#v.
+ */
+const QUANTITY_SOURCES = new WeakMap<object, Map<string, string>>();
+
+export function recordQuantitySource(list: object, key: string, text: string): void {
+  let m = QUANTITY_SOURCES.get(list);
+  if (!m) QUANTITY_SOURCES.set(list, (m = new Map()));
+  m.set(key, text);
+}
+
+/** A copy of a resource list, quantities and how they were written (Quantity.DeepCopy keeps both). */
+export function copyQuantityList(list: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(list);
+  const m = QUANTITY_SOURCES.get(list);
+  if (m) QUANTITY_SOURCES.set(copy, new Map(m));
+  return copy;
+}
+
+/** The quantity `list[key]` as its request wrote it (when known), else as the list holds it. */
+export function quantitySource(list: Record<string, unknown>, key: string): unknown {
+  return QUANTITY_SOURCES.get(list)?.get(key) ?? list[key];
+}
+
+/**
+ * Go's %#v of the resource.Quantity that ParseQuantity makes of `v` (a JSON quantity: string or
+ * number), as validation messages print a Quantity value (it has String() only on the pointer,
+ * so fmt falls back to the struct): the int64 mantissa and scale of its fast path, or a
+ * pointer to the inf.Dec it fell back to; the string it keeps when the input was already
+ * canonical; the format. `roundUpMilli`: after SetDefaults_ResourceList's RoundUp(Milli), which
+ * every defaulted resource list has been through (a finer int64 amount is rounded away from
+ * zero, and either kind forgets its string). Undefined when `v` does not parse.
+ */
+export function quantityGoSharpV(v: unknown, opts: { roundUpMilli?: boolean } = {}): string | undefined {
+  const text = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? goFloatString(v) : undefined;
+  if (text === undefined) return undefined;
+  const a = parseAmount(text);
+  if (typeof a === 'string') return undefined;
+  let value = a.dec ? 0n : a.unscaled;
+  let scale = a.dec ? 0 : a.exp;
+  let cached = a.keep ?? '';
+  if (opts.roundUpMilli) {
+    if (a.dec) cached = '';
+    else if (scale < -3) {
+      const div = pow10(-3 - scale);
+      const q = value / div;
+      value = value % div === 0n ? q : value < 0n ? q - 1n : q + 1n;
+      scale = -3;
+      cached = '';
+    }
+  }
+  // The pointer's address is the process's; fixtures mask it.
+  const dec = a.dec ? '(*inf.Dec)(0xc000a1b2c0)' : '(*inf.Dec)(nil)';
+  return `resource.Quantity{i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:${dec}}, s:${JSON.stringify(cached)}, Format:${JSON.stringify(a.format)}}`;
 }
 
 /** A whole number with no suffix below milli: already at milli precision, no parse needed. */

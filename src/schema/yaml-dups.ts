@@ -13,8 +13,9 @@ const isMap = (n: unknown) => yamlModule().isMap(n);
 const isPair = (n: unknown) => yamlModule().isPair(n);
 const isScalar = (n: unknown) => yamlModule().isScalar(n);
 const isSeq = (n: unknown) => yamlModule().isSeq(n);
-import { goQuote } from '../machinery/json-scan.js';
+import { JsonNumber, goQuote } from '../machinery/json-scan.js';
 import { goSharpV } from '../machinery/go-format.js';
+import { goyamlSyntaxError } from './goyaml-syntax.js';
 
 export const MAX_YAML_DEPTH = 10_000;
 
@@ -41,6 +42,14 @@ export interface YamlParseOptions {
   maxDepth?: number;
   /** YAML version; default '1.1' (goyaml.v2). */
   version?: '1.1' | '1.2';
+  /**
+   * Integers beyond 2^53 as JsonNumbers (their literal kept), as goyaml.v2 reads them into
+   * int64 or uint64 and the conversion to JSON writes them: for the typed decoding, which
+   * keeps them exact.
+   */
+  exactIntegers?: boolean;
+  /** A byte the reader refuses after this many characters (utf8.ts yamlBodyText). */
+  readerFault?: { error: string; limit: number };
 }
 
 /** A YAML body kube cannot read; the message is close to goyaml.v2's (`yaml: line 3: ...`). */
@@ -101,6 +110,10 @@ interface WalkFrame {
 export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {}): YamlParseResult {
   const maxDepth = opts.maxDepth ?? MAX_YAML_DEPTH;
   const maxAliasCount = opts.maxAliasCount ?? 100;
+  // goyaml.v2's own words for text it cannot read; the yaml package below reads the value.
+  const found: { selfAlias?: string } = {};
+  const syntaxError = goyamlSyntaxError(text, opts.readerFault, found);
+  if (syntaxError !== undefined) throw new YamlDecodeError(syntaxError);
   // Deeper than kube's limit is refused from a scan of the brackets, before any parsing.
   if (flowDepthAtLeast(text, maxDepth + 1)) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
   // The CST parser is iterative: measure the nesting before anything recursive runs.
@@ -136,6 +149,7 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
 
   // Walk maps and sequences (not through aliases), post-order per pair, as goyaml.v2 decodes.
   const duplicates: YamlDuplicate[] = [];
+  let nullKey: unknown;
   const root = doc.contents as YamlNode | null;
   const stack: WalkFrame[] = [];
   const pathOf = (last: string, lastIsIndex: boolean): string => {
@@ -145,7 +159,10 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     return p.startsWith('.') ? p.slice(1) : p;
   };
   const push = (node: unknown, segment: string): void => {
-    if (isScalar(node)) goFloatScalar(node as YamlScalarNode);
+    if (isScalar(node)) {
+      goFloatScalar(node as YamlScalarNode);
+      if (opts.exactIntegers) exactIntScalar(node as YamlScalarNode);
+    }
     if (isMap(node) || isSeq(node)) {
       if (stack.length + 1 > maxDepth) throw new YamlDecodeError(`yaml: exceeded max depth of ${maxDepth}`);
       stack.push({
@@ -183,6 +200,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
         throw new YamlDecodeError(`yaml: invalid map key: ${goSharpV(key, 'map[interface {}]interface {}')}`);
       }
       f.valueDone = true;
+      // sigs.k8s.io/yaml's conversion to JSON has no text for a null key; it refuses it once
+      // goyaml.v2 has decoded the whole document.
+      if (nullKey === undefined && !isMergeKey(pair.key) && (pair.key === null || (isScalar(pair.key) && pair.key.value === null))) {
+        nullKey = pair.value;
+      }
       if (!isAlias(pair.value)) {
         const seg = keySegment(pair.key);
         push(pair.value, stack.length === 1 ? seg : `.${seg}`);
@@ -208,6 +230,9 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
     } else f.seen!.add(id);
   }
 
+  // The decoder refuses an alias inside the node it names (after the key checks above, which
+  // an earlier invalid key would meet first in most documents).
+  if (found.selfAlias !== undefined) throw new YamlDecodeError(`yaml: anchor '${found.selfAlias}' value contains itself`);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount });
@@ -217,6 +242,11 @@ export function parseYamlWithDuplicates(text: string, opts: YamlParseOptions = {
       throw new YamlDecodeError('yaml: document contains excessive aliasing');
     }
     throw e;
+  }
+  if (nullKey !== undefined) {
+    const v = isScalar(nullKey) || isMap(nullKey) || isSeq(nullKey) || isAlias(nullKey) ? (nullKey as { toJS(doc: unknown, opts?: unknown): unknown }).toJS(doc, { maxAliasCount }) : null;
+    const printed = v === null || v === undefined ? '<nil>' : goSharpV(v, 'map[interface {}]interface {}');
+    throw new YamlDecodeError(`unsupported map key of type: %!s(<nil>), key: <nil>, value: ${printed}`);
   }
   return { value: value ?? null, duplicates };
 }
@@ -239,6 +269,14 @@ function goFloatScalar(node: YamlScalarNode): void {
     throw new YamlDecodeError(`json: unsupported value: ${Number.isNaN(v) ? 'NaN' : v > 0 ? '+Inf' : '-Inf'}`);
   }
   if (src !== '') node.value = src;
+}
+
+/** A decimal integer scalar a JS number rounds: its literal kept in a JsonNumber. */
+function exactIntScalar(node: YamlScalarNode): void {
+  const v = node.value;
+  if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v)) return;
+  const m = /^([-+]?)([1-9][0-9]*)$/.exec((node.source ?? '').trim());
+  if (m) node.value = new JsonNumber(`${m[1] === '-' ? '-' : ''}${m[2]}`, v);
 }
 
 /**

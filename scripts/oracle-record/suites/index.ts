@@ -8,6 +8,7 @@ import { conformCorpus } from './conform-corpus.js';
 import { rbac } from './rbac.js';
 import { saTokenVolume } from './sa-token-volume.js';
 import { conformTypes } from './conform-types.js';
+import { conformWording } from './conform-wording.js';
 
 export const SUITES: Record<string, Suite> = {
   [ssaClasses.name]: ssaClasses,
@@ -17,4 +18,5 @@ export const SUITES: Record<string, Suite> = {
   [rbac.name]: rbac,
   [saTokenVolume.name]: saTokenVolume,
   [conformTypes.name]: conformTypes,
+  [conformWording.name]: conformWording,
 };

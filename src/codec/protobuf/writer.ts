@@ -39,6 +39,17 @@ export class WireWriter {
     else this.pos = putVarint(this.buf, this.pos, n);
   }
 
+  /** An int64 given exactly (beyond 2^53): its two's complement as a varint. */
+  int64Exact(n: bigint): void {
+    let u = BigInt.asUintN(64, n);
+    this.ensure(10);
+    while (u >= 0x80n) {
+      this.buf[this.pos++] = Number(u & 0x7fn) | 0x80;
+      u >>= 7n;
+    }
+    this.buf[this.pos++] = Number(u);
+  }
+
   /** Go's int64 (and int32, which Go sign-extends the same way): negatives take 10 bytes. */
   int64(n: number): void {
     if (n >= 2 ** 63) {

@@ -24,6 +24,7 @@ import type { KeyValue } from '../../storage/interface.js';
 import { afterDelete } from './after-delete.js';
 import { type KObject } from '../../machinery/object.js';
 import { storedLengthsDiffer, withResourceVersion } from '../../machinery/stored-bytes.js';
+import { carryExactInts, exactIntsDiffer } from '../../machinery/raw-json.js';
 import { goQuote } from '../../machinery/go-format.js';
 import { clone, generateName, hasPendingFinalizers, newUID, nowTimestamp } from '../../machinery/meta.js';
 import { deepEqual } from '../../machinery/json-view.js';
@@ -470,6 +471,8 @@ async function updateLoop(
     created = false;
     const old = ctx.stored.decode(cur);
     const obj = tryUpdate(old);
+    // What the update left as it was keeps the exact integers the old object had.
+    carryExactInts(old, obj);
     const attrs = attributes(obj, namespace, subresource, old);
     owner?.checks?.update?.(obj, old);
     prepareUpdate(ctx, obj, old, strategy, beforePrepare(ctx, obj, attrs, strategy, owner));
@@ -488,7 +491,7 @@ async function updateLoop(
     // Most updates change something: their length alone shows it, without the deep compare.
     // A value read by other than the writing encryption key is written again all the same
     // (kube's stale read): that is how a key rotation reaches every object.
-    if (!cur.stale && (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old)))) {
+    if (!cur.stale && (value.equals(cur.value) || (!storedLengthsDiffer(cur.value, value) && deepEqual(canonical(obj), canonical(old)) && sameManagedFieldsText(obj, old) && !exactIntsDiffer(obj, old)))) {
       return { kind: 'none' };
     }
     stored = value;

@@ -402,11 +402,11 @@ describe('pod-level fields', () => {
     await rejected({ hostname: 'Web.0', containers: [container()] }, [['spec.hostname', 'FieldValueInvalid', `Invalid value: "Web.0": ${DNS1123_LABEL_MSG}`]]);
   });
 
-  it('securityContext ids are 0..4294967295; procMount needs hostUsers=false for Unmasked', async () => {
+  it('securityContext ids are 0..2147483647 (IsValidUserID, as kube 1.33 answers); procMount needs hostUsers=false for Unmasked', async () => {
     await accepted({ securityContext: { runAsUser: 1000, fsGroup: 2000 }, containers: [container({ securityContext: { runAsGroup: 3000 } })] });
     await rejected({ securityContext: { fsGroup: -1 }, containers: [container({ securityContext: { runAsUser: -1 } })] }, [
-      [`${C0}.securityContext.runAsUser`, 'FieldValueInvalid', 'Invalid value: -1: must be between 0 and 4294967295, inclusive'],
-      ['spec.securityContext.fsGroup', 'FieldValueInvalid', 'Invalid value: -1: must be between 0 and 4294967295, inclusive'],
+      [`${C0}.securityContext.runAsUser`, 'FieldValueInvalid', 'Invalid value: -1: must be between 0 and 2147483647, inclusive'],
+      ['spec.securityContext.fsGroup', 'FieldValueInvalid', 'Invalid value: -1: must be between 0 and 2147483647, inclusive'],
     ]);
     await rejected({ containers: [container({ securityContext: { procMount: 'Unmasked' } })] }, [
       [`${C0}.securityContext.procMount`, 'FieldValueInvalid', 'Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`'],

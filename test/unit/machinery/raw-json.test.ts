@@ -3,7 +3,7 @@
 // serializes as the value its text stands for.
 
 import { describe, expect, it } from 'vitest';
-import { RawJson, stringifyWithRaw } from '../../../src/machinery/raw-json.js';
+import { RawJson, carryExactInts, copyExactIntsDeep, exactIntText, exactIntsDiffer, recordExactInt, stringifyWithRaw } from '../../../src/machinery/raw-json.js';
 
 describe('RawJson', () => {
   it('is written as its text, in place, each one where it stands', () => {
@@ -27,5 +27,35 @@ describe('RawJson', () => {
 
   it('serializes as the value its text stands for outside stringifyWithRaw', () => {
     expect(JSON.stringify({ f: new RawJson('{"f:a":{}}') })).toBe('{"f":{"f:a":{}}}');
+  });
+});
+
+describe('exact number literals', () => {
+  it('writes a recorded integer beyond 2^53 as it was, while the value is still its rounding', () => {
+    const o: Record<string, unknown> = { revision: Number('9007199254740993'), n: 1 };
+    recordExactInt(o, 'revision', '9007199254740993');
+    expect(stringifyWithRaw(o).join('')).toBe('{"revision":9007199254740993,"n":1}');
+    o.revision = 5;
+    expect(stringifyWithRaw(o).join('')).toBe('{"revision":5,"n":1}');
+  });
+
+  it('keeps the records through deep copies and carries them into an update that left the value alone', () => {
+    const old = { spec: { a: Number('9223372036854775807') } };
+    recordExactInt(old.spec, 'a', '9223372036854775807');
+    const copy = structuredClone(old);
+    copyExactIntsDeep(old, copy);
+    expect(exactIntText(copy.spec, 'a')).toBe('9223372036854775807');
+    const updated = { spec: { ...old.spec } };
+    carryExactInts(old, updated);
+    expect(stringifyWithRaw(updated).join('')).toBe('{"spec":{"a":9223372036854775807}}');
+  });
+
+  it('tells values that round the same apart', () => {
+    const a = { r: 9007199254740996 };
+    const b = { r: 9007199254740996 };
+    recordExactInt(a, 'r', '9007199254740995');
+    recordExactInt(b, 'r', '9007199254740996');
+    expect(exactIntsDiffer(a, b)).toBe(true);
+    expect(exactIntsDiffer(a, a)).toBe(false);
   });
 });

@@ -162,3 +162,12 @@ describe('storedLengthsDiffer', () => {
     expect(storedLengthsDiffer(Buffer.from('{"metadata":{},"kind":"X"}'), b)).toBe(false);
   });
 });
+
+describe('integers beyond 2^53 in stored bytes', () => {
+  it('read back exactly and are written back the same', () => {
+    const text = '{"kind":"ControllerRevision","apiVersion":"apps/v1","metadata":{"name":"x"},"revision":9007199254740993,"data":{"a":[-9223372036854775808]}}';
+    const obj = decodeObject(Buffer.from(text));
+    expect(obj.revision).toBe(9007199254740992);
+    expect(encodeForStorage(obj).toString()).toBe('{"kind":"ControllerRevision","apiVersion":"apps/v1","metadata":{"name":"x"},"revision":9007199254740993,"data":{"a":[-9223372036854775808]}}');
+  });
+});

@@ -13,8 +13,7 @@ import { isDualStackCIDRs } from '../../../machinery/net/ip.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer } from '../../../machinery/validation/field.js';
-import { qty } from '../../../schema/quantity.js';
-import { quantityGoString } from '../persistentvolumes/quantity-go.js';
+import { copyQuantityList, qty, quantityGoSharpV, quantitySource } from '../../../schema/quantity.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -35,12 +34,13 @@ function isIntegerResource(name: string): boolean {
 /** ValidateResourceQuantityValue over a ResourceList, at `status.<list>.<name>` (kube's Child, not Key). */
 function validateResourceList(list: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  for (const [k, v] of Object.entries(asObj(list) ?? {})) {
+  const l = asObj(list) ?? {};
+  for (const [k, v] of Object.entries(l)) {
     const q = qty(v);
     if (!q) continue;
     const p = `${path}.${k}`;
     if (q.value < 0) errs.push(invalid(p, q.canonical, 'must be greater than or equal to 0'));
-    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(quantityGoString(q.canonical, '')), 'must be an integer'));
+    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(quantityGoSharpV(quantitySource(l, k), { roundUpMilli: true }) ?? q.canonical), 'must be an integer'));
   }
   return errs;
 }
@@ -167,7 +167,7 @@ function validateNodeUpdate(obj: KObject, old: KObject): FieldError[] {
  */
 function defaultNode(obj: KObject): void {
   const st = asObj(obj.status);
-  if (st && st.allocatable === undefined && asObj(st.capacity)) st.allocatable = structuredClone(st.capacity);
+  if (st && st.allocatable === undefined && asObj(st.capacity)) st.allocatable = copyQuantityList(asObj(st.capacity)!);
   const s = asObj(obj.spec);
   if (!s) return;
   const cidr = str(s.podCIDR);

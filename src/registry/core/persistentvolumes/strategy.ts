@@ -12,11 +12,10 @@ import { isDNS1123Label, isDNS1123Subdomain } from '../../../machinery/validatio
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { nowTimestamp } from '../../../machinery/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { qty } from '../../../schema/quantity.js';
+import { qty, quantityGoSharpV, quantitySource } from '../../../schema/quantity.js';
 import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
-import { quantityGoString } from './quantity-go.js';
 import { persistentVolumeWarnings } from '../pods/warnings.js';
 import { goPointerValue } from '../../../machinery/go-format.js';
 import { volumeAdmission } from './admission.js';
@@ -181,8 +180,8 @@ function capacityGo(capacity: Obj | undefined): { goString: string } {
   const entries = Object.keys(capacity)
     .sort()
     .map((k) => {
-      const c = qty(capacity[k])?.canonical ?? '0';
-      return `${JSON.stringify(k)}:${quantityGoString(c, c)}`;
+      const q = quantityGoSharpV(quantitySource(capacity, k), { roundUpMilli: true }) ?? quantityGoSharpV('0');
+      return `${JSON.stringify(k)}:${q}`;
     });
   return { goString: `core.ResourceList{${entries.join(', ')}}` };
 }

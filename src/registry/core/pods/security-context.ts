@@ -46,9 +46,10 @@ function validateAppArmorProfileField(ap: unknown, path: string): FieldError[] {
   return errs;
 }
 
-const ID_RANGE = inclusiveRange(0, 4294967295);
+// IsValidUserID and IsValidGroupID: 0 to math.MaxInt32.
+const ID_RANGE = inclusiveRange(0, 2147483647);
 const validId = (v: unknown, field: string): FieldError[] =>
-  typeof v === 'number' && (v < 0 || v > 4294967295) ? [invalid(field, v, ID_RANGE)] : [];
+  typeof v === 'number' && (v < 0 || v > 2147483647) ? [invalid(field, v, ID_RANGE)] : [];
 
 export function validateSecurityContext(sc: unknown, path: string, hostUsers: boolean): FieldError[] {
   const s = asObj(sc);
