@@ -21,7 +21,8 @@ type Obj = { metadata: { name: string; resourceVersion?: string; uid?: string; g
 describe('dry run', () => {
   let k: KapiProcess;
   beforeAll(async () => {
-    k = await startKapi();
+    // No controller lease: its renewal every 2 s would move the revision under the checks.
+    k = await startKapi({ args: ['--leader-elect=false'] });
   });
   afterAll(async () => {
     await stopKapi(k);
@@ -29,9 +30,22 @@ describe('dry run', () => {
 
   /** The store's revision: a list's resourceVersion after a consistent read. */
   const revision = async () => Number(((await http(k, 'GET', BASE)).json as { metadata: { resourceVersion: string } }).metadata.resourceVersion);
+  /**
+   * The revision once the server's own start-up writes (default service accounts, bootstrap
+   * roles, its identity lease) have settled: the same in two reads 300 ms apart.
+   */
+  const settledRevision = async (): Promise<number> => {
+    let last = await revision();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 300));
+      const now = await revision();
+      if (now === last) return now;
+      last = now;
+    }
+  };
 
   it('POST answers 201 with the would-be object and stores nothing', async () => {
-    const before = await revision();
+    const before = await settledRevision();
     const r = await http(k, 'POST', `${BASE}?dryRun=All`, sts('dry-create', 2));
     expect(r.status).toBe(201);
     const o = r.json as Obj;
@@ -56,7 +70,7 @@ describe('dry run', () => {
 
   it('PUT answers 200 with the change applied and keeps the stored object', async () => {
     const created = (await http(k, 'POST', BASE, sts('dry-update', 1))).json as Obj;
-    const before = await revision();
+    const before = await settledRevision();
     const change = structuredClone(created);
     change.spec.replicas = 7;
     const r = await http(k, 'PUT', `${BASE}/dry-update?dryRun=All`, change);
