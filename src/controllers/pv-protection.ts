@@ -7,10 +7,9 @@ import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic/store.js';
 import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
-import { StatusError } from '../machinery/errors.js';
-import { clone } from '../machinery/meta.js';
 import { PV_PROTECTION_FINALIZER } from '../registry/core/persistentvolumes/admission.js';
 import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
+import { releaseFinalizer } from './finalizer-release.js';
 
 export class PvProtectionController implements Controller {
   private readonly inFlight = new Set<string>();
@@ -51,29 +50,8 @@ export class PvProtectionController implements Controller {
       .finally(() => this.inFlight.delete(name));
   }
 
-  private async release(name: string): Promise<void> {
-    try {
-      await this.volumes.guaranteedUpdate(
-        '',
-        name,
-        '',
-        (old) => {
-          // Checked inside the update loop, right before the write: a node that lost the lease acts no more.
-          if (this.stopped || !this.ctx.leading()) throw new NotLeadingError();
-          const obj = clone(old);
-          // Bound again since the event was seen: the volume stays until it is released.
-          if ((obj.status as { phase?: string } | undefined)?.phase === 'Bound') return obj;
-          obj.metadata.finalizers = (obj.metadata.finalizers ?? []).filter((f) => f !== PV_PROTECTION_FINALIZER);
-          if (obj.metadata.finalizers.length === 0) delete obj.metadata.finalizers;
-          return obj;
-        },
-        undefined,
-        false,
-        { manager: 'kube-controller-manager', subresource: '' },
-      );
-    } catch (e) {
-      if (e instanceof StatusError && e.code === 404) return;
-      throw e;
-    }
+  private release(name: string): Promise<void> {
+    // Bound again since the event was seen: the volume stays until it is released.
+    return releaseFinalizer(this.volumes, '', name, PV_PROTECTION_FINALIZER, () => !this.stopped && this.ctx.leading(), (obj) => (obj.status as { phase?: string } | undefined)?.phase === 'Bound');
   }
 }

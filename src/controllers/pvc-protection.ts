@@ -8,10 +8,9 @@ import type { GenericStore } from '../registry/generic/store.js';
 import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import type { KObject } from '../machinery/object.js';
-import { StatusError } from '../machinery/errors.js';
-import { clone } from '../machinery/meta.js';
 import { PVC_PROTECTION_FINALIZER } from '../registry/core/persistentvolumeclaims/admission.js';
 import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
+import { releaseFinalizer } from './finalizer-release.js';
 
 type Volume = { name?: string; persistentVolumeClaim?: { claimName?: string }; ephemeral?: unknown };
 
@@ -71,27 +70,7 @@ export class PvcProtectionController implements Controller {
       .finally(() => this.inFlight.delete(key));
   }
 
-  private async release(namespace: string, name: string): Promise<void> {
-    try {
-      await this.claims.guaranteedUpdate(
-        namespace,
-        name,
-        '',
-        (old) => {
-          // Checked inside the update loop, right before the write: a node that lost the lease acts no more.
-          if (this.stopped || !this.ctx.leading()) throw new NotLeadingError();
-          const obj = clone(old);
-          obj.metadata.finalizers = (obj.metadata.finalizers ?? []).filter((f) => f !== PVC_PROTECTION_FINALIZER);
-          if (obj.metadata.finalizers.length === 0) delete obj.metadata.finalizers;
-          return obj;
-        },
-        undefined,
-        false,
-        { manager: 'kube-controller-manager', subresource: '' },
-      );
-    } catch (e) {
-      if (e instanceof StatusError && e.code === 404) return;
-      throw e;
-    }
+  private release(namespace: string, name: string): Promise<void> {
+    return releaseFinalizer(this.claims, namespace, name, PVC_PROTECTION_FINALIZER, () => !this.stopped && this.ctx.leading());
   }
 }
