@@ -137,44 +137,53 @@ function stringifyCollecting(value: unknown): string {
   return anyExact() ? JSON.stringify(value, exactReplacer) : JSON.stringify(value);
 }
 
+type Rec = Record<string, unknown>;
+
+/**
+ * Walks two trees side by side, depth first without recursion (they may nest deep): `visit` sees
+ * each pair of objects at the same place; a `true` from it ends the walk, and the walk says so.
+ */
+function walkPairs(a: unknown, b: unknown, visit: (x: Rec, y: Rec) => boolean | void): boolean {
+  const todo: [unknown, unknown][] = [[a, b]];
+  while (todo.length > 0) {
+    const [x, y] = todo.pop()!;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
+    const xo = x as Rec;
+    const yo = y as Rec;
+    if (visit(xo, yo) === true) return true;
+    for (const k of Object.keys(xo)) {
+      const u = xo[k];
+      if (u !== null && typeof u === 'object') todo.push([u, yo[k]]);
+    }
+  }
+  return false;
+}
+
+/** The keys where both objects hold the same integer beyond 2^53 (which may stand for different exact texts). */
+function* sameRoundedInts(xo: Rec, yo: Rec): Generator<string> {
+  for (const k of Object.keys(xo)) {
+    const u = xo[k];
+    if (typeof u === 'number' && u === yo[k] && !Number.isSafeInteger(u)) yield k;
+  }
+}
+
 /**
  * Whether two objects equal as JS values differ in an integer beyond 2^53 (one exact value
  * against another that rounds the same): a write that changes only such a number is no no-op.
  */
 export function exactIntsDiffer(a: unknown, b: unknown): boolean {
   if (!anyExact()) return false;
-  const todo: [unknown, unknown][] = [[a, b]];
-  while (todo.length > 0) {
-    const [x, y] = todo.pop()!;
-    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
-    const xo = x as Record<string, unknown>;
-    const yo = y as Record<string, unknown>;
-    for (const k of Object.keys(xo)) {
-      const u = xo[k];
-      const w = yo[k];
-      if (typeof u === 'number' && u === w && !Number.isSafeInteger(u)) {
-        if ((exactIntText(xo, k) ?? String(u)) !== (exactIntText(yo, k) ?? String(w))) return true;
-      } else if (u !== null && typeof u === 'object') todo.push([u, w]);
+  return walkPairs(a, b, (xo, yo) => {
+    for (const k of sameRoundedInts(xo, yo)) {
+      if ((exactIntText(xo, k) ?? String(xo[k])) !== (exactIntText(yo, k) ?? String(yo[k]))) return true;
     }
-  }
-  return false;
+  });
 }
 
 /** After a deep copy (structuredClone): the records of `from`'s objects carried to their copies in `to`. */
 export function copyExactIntsDeep(from: unknown, to: unknown): void {
   if (!anyExact()) return;
-  const todo: [unknown, unknown][] = [[from, to]];
-  while (todo.length > 0) {
-    const [x, y] = todo.pop()!;
-    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
-    copyExactInts(x, y);
-    const xo = x as Record<string, unknown>;
-    const yo = y as Record<string, unknown>;
-    for (const k of Object.keys(xo)) {
-      const u = xo[k];
-      if (u !== null && typeof u === 'object') todo.push([u, yo[k]]);
-    }
-  }
+  walkPairs(from, to, (x, y) => copyExactInts(x, y));
 }
 
 /**
@@ -184,21 +193,13 @@ export function copyExactIntsDeep(from: unknown, to: unknown): void {
  */
 export function carryExactInts(from: unknown, to: unknown): void {
   if (!anyExact()) return;
-  const todo: [unknown, unknown][] = [[from, to]];
-  while (todo.length > 0) {
-    const [x, y] = todo.pop()!;
-    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') continue;
-    const xo = x as Record<string, unknown>;
-    const yo = y as Record<string, unknown>;
-    for (const k of Object.keys(xo)) {
-      const u = xo[k];
-      const w = yo[k];
-      if (typeof u === 'number' && u === w && !Number.isSafeInteger(u) && !Array.isArray(yo)) {
-        const t = exactIntText(xo, k);
-        if (t !== undefined && EXACT_INTS.get(yo)?.get(k) === undefined) recordExactInt(yo, k, t);
-      } else if (u !== null && typeof u === 'object') todo.push([u, w]);
+  walkPairs(from, to, (xo, yo) => {
+    if (Array.isArray(yo)) return;
+    for (const k of sameRoundedInts(xo, yo)) {
+      const t = exactIntText(xo, k);
+      if (t !== undefined && EXACT_INTS.get(yo)?.get(k) === undefined) recordExactInt(yo, k, t);
     }
-  }
+  });
 }
 
 /**
