@@ -6,9 +6,20 @@
 
 import type { GenericStore, DeleteOptions, DeleteResult } from '../../registry/generic/store.js';
 import type { KObject } from '../../machinery/object.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NotLeadingError } from './leading.js';
+import { TokenBucket } from '../../client/token-bucket.js';
 
 export const CONTROLLER_MANAGER = 'kube-controller-manager';
+
+/**
+ * kube-controller-manager's --kube-api-qps and --kube-api-burst defaults: each controller's
+ * client is held to them, as client-go's rate limiter holds it. Besides matching kube's pace,
+ * this keeps a controller from spending the API server's whole CPU (a Parallel StatefulSet of
+ * 2^31-1 replicas would otherwise create pods as fast as the node can).
+ */
+export const CONTROLLER_QPS = 20;
+export const CONTROLLER_BURST = 30;
 
 export interface StoreLookup {
   storeFor(group: string, resource: string): GenericStore | undefined;
@@ -17,6 +28,8 @@ export interface StoreLookup {
 }
 
 export class ControllerClient {
+  private readonly limiter = new TokenBucket(CONTROLLER_QPS, CONTROLLER_BURST);
+
   constructor(
     private readonly lookup: StoreLookup,
     private readonly leading: () => boolean,
@@ -38,20 +51,31 @@ export class ControllerClient {
     if (!this.leading()) throw new NotLeadingError();
   }
 
+  /** Waits for a token of the client's rate limiter (client-go's token bucket). */
+  private async paced(): Promise<void> {
+    while (!this.limiter.take()) await sleep(Math.max(1, this.limiter.wait()));
+  }
+
+  /** A write's turn: its token, then leadership checked (which may have changed meanwhile). */
+  private async admit(): Promise<void> {
+    await this.paced();
+    this.check();
+  }
+
   private owner(subresource = ''): { manager: string; subresource: string } {
     return { manager: this.manager, subresource };
   }
 
   /** POST: answers the created object (with its resourceVersion). */
   async create(group: string, resource: string, obj: KObject): Promise<KObject> {
-    this.check();
+    await this.admit();
     const r = await this.store(group, resource).create(obj.metadata.namespace ?? '', obj, false, this.owner());
     return r.obj;
   }
 
   /** PUT of the whole object; a resourceVersion in it is a precondition (409 when stale). */
   async update(group: string, resource: string, obj: KObject, subresource = ''): Promise<KObject> {
-    this.check();
+    await this.admit();
     const r = await this.store(group, resource).update(obj.metadata.namespace ?? '', obj.metadata.name!, obj, subresource, false, this.owner(subresource));
     return r.obj;
   }
@@ -61,7 +85,7 @@ export class ControllerClient {
    * object after a conflict, as a patch does). It gets a copy it may change.
    */
   async patch(group: string, resource: string, namespace: string, name: string, mutate: (cur: KObject) => KObject | undefined, subresource = ''): Promise<KObject> {
-    this.check();
+    await this.admit();
     const r = await this.store(group, resource).guaranteedUpdate(
       namespace,
       name,
@@ -79,12 +103,13 @@ export class ControllerClient {
   }
 
   async delete(group: string, resource: string, namespace: string, name: string, opts: DeleteOptions = {}): Promise<DeleteResult> {
-    this.check();
+    await this.admit();
     return this.store(group, resource).delete(namespace, name, opts);
   }
 
   /** A live read (consistent: after every write acknowledged so far), as a client's GET. */
   async get(group: string, resource: string, namespace: string, name: string): Promise<KObject> {
+    await this.paced();
     return this.store(group, resource).getObject(namespace, name);
   }
 }

@@ -62,6 +62,9 @@ import {
 /** A realistic bound on writes in flight in Parallel mode (kube's MaxBatchSize). */
 const MAX_BATCH = 500;
 
+/** The most missing ordinals one sync lays out (and may create, with the Parallel policy). */
+const MAX_NEW_PODS_PER_SYNC = 500;
+
 /** utilerrors.NewAggregate's text: one error as itself, several in brackets. */
 export class AggregateError extends Error {
   constructor(readonly errors: unknown[]) {
@@ -507,13 +510,20 @@ export class StatefulSetControl {
 
     const start = startOrdinal(set);
     const end = endOrdinal(set);
-    const replicas: KObject[] = new Array<KObject>(Math.max(0, replicasOf(set)));
+    // kube's controller lays out every ordinal of the set in memory at once; with the controllers
+    // inside the API server, a set of 2^31-1 replicas (valid) would stall the node for good. A
+    // sync takes the ordinals up to MAX_NEW_PODS_PER_SYNC past the highest pod the set has: the
+    // pods it creates bring the next sync, which goes on from there.
+    let highest = start - 1;
+    for (const pod of pods) if (inOrdinalRange(pod, set)) highest = Math.max(highest, ordinalOf(pod));
+    const last = Math.min(end, highest + MAX_NEW_PODS_PER_SYNC);
+    const replicas: KObject[] = new Array<KObject>(Math.max(0, last - start + 1));
     const condemned: KObject[] = [];
     for (const pod of pods) {
       if (inOrdinalRange(pod, set)) replicas[ordinalOf(pod) - start] = pod;
       else if (ordinalOf(pod) >= 0) condemned.push(pod);
     }
-    for (let ord = start; ord <= end; ord++) {
+    for (let ord = start; ord <= last; ord++) {
       if (replicas[ord - start]) continue;
       replicas[ord - start] = this.newVersionedPod(currentSet, updateSet, currentRevision.metadata.name!, updateRevision.metadata.name!, ord);
     }
