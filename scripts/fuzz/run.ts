@@ -73,6 +73,27 @@ function controllerMayExplain(before: string, after: string, req: FuzzRequest): 
   return withoutStatus(before) === withoutStatus(after);
 }
 
+/** Where two JSON texts differ, as paths with both values (the first ten). */
+function changedPaths(before: string, after: string): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown, y: unknown, path: string): void => {
+    if (out.length >= 10) return;
+    if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object' && Array.isArray(x) === Array.isArray(y)) {
+      const xo = x as Record<string, unknown>;
+      const yo = y as Record<string, unknown>;
+      for (const k of new Set([...Object.keys(xo), ...Object.keys(yo)])) walk(xo[k], yo[k], `${path}.${k}`);
+      return;
+    }
+    if (JSON.stringify(x) !== JSON.stringify(y)) out.push(`${path || '.'}: ${JSON.stringify(x)?.slice(0, 120)} -> ${JSON.stringify(y)?.slice(0, 120)}`);
+  };
+  try {
+    walk(JSON.parse(before), JSON.parse(after), '');
+  } catch {
+    return [`before ${before.slice(0, 300)}`, `after ${after.slice(0, 300)}`];
+  }
+  return out;
+}
+
 /** An object's JSON without its status, resourceVersion and the managedFields entries of /status writers. */
 function withoutStatus(text: string): string {
   try {
@@ -136,7 +157,7 @@ export async function fuzz(opts: FuzzOptions): Promise<FuzzSummary> {
       if (checkWrite && res.status >= 400) {
         summary.writesChecked++;
         const after = await snapshot(server, req.object!.path);
-        if (after !== before && !controllerMayExplain(before, after, req)) violate(i, 'partial write', req, `${res.status} answered, yet ${req.object!.path} changed:\n      before ${before.slice(0, 300)}\n      after  ${after.slice(0, 300)}`);
+        if (after !== before && !controllerMayExplain(before, after, req)) violate(i, 'partial write', req, `${res.status} answered, yet ${req.object!.path} changed: ${changedPaths(before, after).join(', ')}`);
       }
       // The fuzz's own namespace comes back when a request removed it.
       if (req.method === 'DELETE' && req.path.startsWith(`/api/v1/namespaces/${FUZZ_NS}`) && res.status < 300) {
