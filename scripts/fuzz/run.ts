@@ -73,7 +73,7 @@ function controllerMayExplain(before: string, after: string, req: FuzzRequest): 
   return withoutStatus(before) === withoutStatus(after);
 }
 
-/** Where two JSON texts differ, as paths with both values (the first ten). */
+/** Where two snapshots differ, as paths with both values (the first ten). */
 function changedPaths(before: string, after: string): string[] {
   const out: string[] = [];
   const walk = (x: unknown, y: unknown, path: string): void => {
@@ -86,26 +86,37 @@ function changedPaths(before: string, after: string): string[] {
     }
     if (JSON.stringify(x) !== JSON.stringify(y)) out.push(`${path || '.'}: ${JSON.stringify(x)?.slice(0, 120)} -> ${JSON.stringify(y)?.slice(0, 120)}`);
   };
-  try {
-    walk(JSON.parse(before), JSON.parse(after), '');
-  } catch {
-    return [`before ${before.slice(0, 300)}`, `after ${after.slice(0, 300)}`];
-  }
+  const [bc, bo] = snapshotObject(before);
+  const [ac, ao] = snapshotObject(after);
+  if (bo === undefined || ao === undefined) return [`before ${before.slice(0, 300)}`, `after ${after.slice(0, 300)}`];
+  if (bc !== ac) out.push(`status ${bc} -> ${ac}`);
+  walk(bo, ao, '');
   return out;
 }
 
-/** An object's JSON without its status, resourceVersion and the managedFields entries of /status writers. */
-function withoutStatus(text: string): string {
+/** A snapshot ("<status> <body>") with its object's status, resourceVersion and the managedFields entries of /status writers left out. */
+function withoutStatus(snap: string): string {
+  const [code, o] = snapshotObject(snap);
+  if (o === undefined) return snap;
+  delete o.status;
+  if (o.metadata) {
+    delete o.metadata.resourceVersion;
+    if (Array.isArray(o.metadata.managedFields)) o.metadata.managedFields = o.metadata.managedFields.filter((f) => f.subresource !== 'status');
+  }
+  return `${code} ${JSON.stringify(o)}`;
+}
+
+type SnapshotObject = { status?: unknown; metadata?: { resourceVersion?: string; managedFields?: { subresource?: string }[] } };
+
+/** A snapshot's status code and its body as an object (undefined when it is none). */
+function snapshotObject(snap: string): [string, SnapshotObject | undefined] {
+  const sp = snap.indexOf(' ');
+  if (sp < 0) return [snap, undefined];
   try {
-    const o = JSON.parse(text) as { status?: unknown; metadata?: { resourceVersion?: string; managedFields?: { subresource?: string }[] } };
-    delete o.status;
-    if (o.metadata) {
-      delete o.metadata.resourceVersion;
-      if (Array.isArray(o.metadata.managedFields)) o.metadata.managedFields = o.metadata.managedFields.filter((f) => f.subresource !== 'status');
-    }
-    return JSON.stringify(o);
+    const o = JSON.parse(snap.slice(sp + 1)) as unknown;
+    return [snap.slice(0, sp), o !== null && typeof o === 'object' ? (o as SnapshotObject) : undefined];
   } catch {
-    return text;
+    return [snap.slice(0, sp), undefined];
   }
 }
 
