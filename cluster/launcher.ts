@@ -11,12 +11,12 @@ import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { freePort } from '../src/machinery/free-port.js';
 import { agentArgs, agentPlacement, etcdArgs, etcdServers, haproxyArgs, haproxyConfig, localLayout, nodeArgs, pkiArgs, type Layout } from './plan.js';
 
 export interface ClusterOptions {
@@ -59,18 +59,6 @@ function findBinary(env: string, name: string, fallbacks: string[]): string {
   for (const f of fallbacks) if (existsSync(f)) return f;
   throw new Error(`${name} not found (install the Debian package, or set ${env}); scripts/test.sh installs it`);
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => res(port));
-    });
-  });
 
 /** One GET with a short timeout: the status and body, or undefined when nothing answered. */
 export function probe(url: string, timeoutMs = 1000): Promise<{ status: number; body: string } | undefined> {

@@ -3,7 +3,6 @@
 // SIGINT/SIGTERM and on the global timeout; every temp dir is removed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -130,23 +129,6 @@ export function cleanupSync(): void {
   for (const d of [...tempDirs]) removeTempDir(d);
 }
 
-/** A free TCP port on 127.0.0.1 (bind to :0, read, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      if (addr && typeof addr === 'object') {
-        const port = addr.port;
-        srv.close(() => resolve(port));
-      } else {
-        srv.close(() => reject(new Error('could not get a free port')));
-      }
-    });
-  });
-}
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));

@@ -12,7 +12,8 @@ import { parse as parseYaml } from 'yaml';
 import { ensurePKI, servingHosts } from '../../src/auth/pki/files.js';
 import type { BenchConfig } from './config.js';
 import { request, type Endpoint, type TLSCredentials } from './http.js';
-import { freePort, makeTempDir, removeTempDir, sleep, spawnChild, stopChild, tailLog, type Child } from './proc.js';
+import { freePort } from '../../src/machinery/free-port.js';
+import { makeTempDir, removeTempDir, sleep, spawnChild, stopChild, tailLog, type Child } from './proc.js';
 
 export interface RunningServer extends Endpoint {
   name: string;

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../machinery/free-port.js';
 
 export interface EtcdProcess {
   /** Client URL, e.g. http://127.0.0.1:41234 */
@@ -22,18 +22,6 @@ export interface EtcdProcessOptions {
   baseDir?: string;
   startTimeoutMs?: number;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const healthy = (endpoint: string): Promise<boolean> =>
   new Promise((resolve) => {
