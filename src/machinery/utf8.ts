@@ -68,6 +68,20 @@ export function yamlReaderError(b: Uint8Array): string | undefined {
   return yamlReaderFault(b)?.error;
 }
 
+/** The characters goyaml.v2's reader lets through, whichever encoding they came in. */
+function yamlAllows(cp: number): boolean {
+  return (
+    cp === 0x09 ||
+    cp === 0x0a ||
+    cp === 0x0d ||
+    (cp >= 0x20 && cp <= 0x7e) ||
+    cp === 0x85 ||
+    (cp >= 0xa0 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
+}
+
 /** yamlReaderError, with the offset of the first byte refused. */
 function yamlReaderFault(b: Uint8Array): { error: string; at: number } | undefined {
   let i = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
@@ -97,16 +111,7 @@ function yamlReaderFault(b: Uint8Array): { error: string; at: number } | undefin
     }
     if ((width === 2 && cp < 0x80) || (width === 3 && cp < 0x800) || (width === 4 && cp < 0x10000)) return fail('invalid length of a UTF-8 sequence');
     if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return fail('invalid Unicode character');
-    const allowed =
-      cp === 0x09 ||
-      cp === 0x0a ||
-      cp === 0x0d ||
-      (cp >= 0x20 && cp <= 0x7e) ||
-      cp === 0x85 ||
-      (cp >= 0xa0 && cp <= 0xd7ff) ||
-      (cp >= 0xe000 && cp <= 0xfffd) ||
-      (cp >= 0x10000 && cp <= 0x10ffff);
-    if (!allowed) return fail('control characters are not allowed');
+    if (!yamlAllows(cp)) return fail('control characters are not allowed');
     i += width;
   }
   return undefined;
@@ -145,9 +150,7 @@ export function yamlBodyText(b: Buffer): { text: string; fault?: ReaderFault } |
       cp = 0x10000 + ((cp & 0x3ff) << 10) + (lo & 0x3ff);
       i += 4;
     } else i += 2;
-    const allowed =
-      cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0x7e) || cp === 0x85 || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || cp >= 0x10000;
-    if (!allowed) return { error: 'control characters are not allowed' };
+    if (!yamlAllows(cp)) return { error: 'control characters are not allowed' };
     out.push(String.fromCodePoint(cp));
   }
   return { text: out.join('') };
