@@ -19,6 +19,7 @@
 //   secret or a token projection instead.
 
 import { forbidden } from '../../../machinery/errors.js';
+import { parseBool } from '../../../machinery/go-format.js';
 import { generateName } from '../../../machinery/meta.js';
 import type { AdmissionContext } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
@@ -80,7 +81,9 @@ export function admitServiceAccount(obj: KObject, ctx: AdmissionContext): void {
   const pullSecrets = objs(sa.imagePullSecrets);
   if (asArr(spec.imagePullSecrets).length === 0 && pullSecrets.length > 0) spec.imagePullSecrets = pullSecrets.map((r) => ({ name: str(r.name) }));
   // kube's Validate half, run on the mutated pod.
-  if (sa.metadata.annotations?.[ENFORCE_MOUNTABLE_SECRETS] !== undefined && parseGoBool(sa.metadata.annotations[ENFORCE_MOUNTABLE_SECRETS])) {
+  // strconv.ParseBool, an error read as false, as kube's plugin reads the annotation.
+  const enforce = sa.metadata.annotations?.[ENFORCE_MOUNTABLE_SECRETS];
+  if (enforce !== undefined && parseBool(enforce) === true) {
     const why = unmountableSecret(sa, spec);
     if (why) throw forbidden(PODS_GR, name, why);
   }
@@ -122,11 +125,6 @@ function mountApiAccess(spec: Obj): void {
     }
   }
   if (needed && !existing) spec.volumes = [...asArr(spec.volumes), apiAccessVolume(volumeName)];
-}
-
-/** Go's strconv.ParseBool, an error read as false. */
-function parseGoBool(s: string): boolean {
-  return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s);
 }
 
 /** Volume sources that name a secret by `secretRef.name`. */
