@@ -8,19 +8,33 @@ import type { GenericStore } from '../registry/generic/store.js';
 import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import { PV_PROTECTION_FINALIZER } from '../registry/core/persistentvolumes/admission.js';
-import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
-import { releaseFinalizer } from './finalizer-release.js';
+import type { KObject } from '../machinery/object.js';
+import type { Controller, ControllerContext } from './manager.js';
+import { FinalizerReleaser } from './finalizer-release.js';
+
+const isBound = (pv: KObject): boolean => (pv.status as { phase?: string } | undefined)?.phase === 'Bound';
 
 export class PvProtectionController implements Controller {
-  private readonly inFlight = new Set<string>();
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
+  private readonly releaser: FinalizerReleaser;
 
   constructor(
     private readonly volumes: GenericStore,
-    private readonly log: Logger,
-    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
-  ) {}
+    log: Logger,
+    ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
+  ) {
+    this.releaser = new FinalizerReleaser({
+      store: volumes,
+      finalizer: PV_PROTECTION_FINALIZER,
+      log,
+      controller: 'pv protection',
+      object: 'volume',
+      acting: () => !this.stopped && ctx.leading(),
+      // Bound again since the event was seen: the volume stays until it is released.
+      keep: isBound,
+    });
+  }
 
   start(): void {
     this.unsubscribe = this.volumes.cache.subscribe((evs) => evs.forEach((e) => this.onVolume(e)));
@@ -38,20 +52,6 @@ export class PvProtectionController implements Controller {
 
   private consider(name: string, bytes: Buffer): void {
     const pv = decodeObject(bytes);
-    if (!pv.metadata.deletionTimestamp || !(pv.metadata.finalizers ?? []).includes(PV_PROTECTION_FINALIZER)) return;
-    if ((pv.status as { phase?: string } | undefined)?.phase === 'Bound') return;
-    if (this.inFlight.has(name) || this.stopped) return;
-    this.inFlight.add(name);
-    this.release(name)
-      .catch((err: unknown) => {
-        if (err instanceof NotLeadingError) return;
-        this.log.warn({ volume: name, err: (err as Error).message }, 'pv protection: finalizer removal failed');
-      })
-      .finally(() => this.inFlight.delete(name));
-  }
-
-  private release(name: string): Promise<void> {
-    // Bound again since the event was seen: the volume stays until it is released.
-    return releaseFinalizer(this.volumes, '', name, PV_PROTECTION_FINALIZER, () => !this.stopped && this.ctx.leading(), (obj) => (obj.status as { phase?: string } | undefined)?.phase === 'Bound');
+    if (this.releaser.holds(pv) && !isBound(pv)) this.releaser.release('', name);
   }
 }

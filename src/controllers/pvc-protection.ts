@@ -9,8 +9,8 @@ import type { CacheEvent } from '../cache/watch-cache.js';
 import { decodeObject } from '../machinery/stored-bytes.js';
 import type { KObject } from '../machinery/object.js';
 import { PVC_PROTECTION_FINALIZER } from '../registry/core/persistentvolumeclaims/admission.js';
-import { NotLeadingError, type Controller, type ControllerContext } from './manager.js';
-import { releaseFinalizer } from './finalizer-release.js';
+import type { Controller, ControllerContext } from './manager.js';
+import { FinalizerReleaser } from './finalizer-release.js';
 
 type Volume = { name?: string; persistentVolumeClaim?: { claimName?: string }; ephemeral?: unknown };
 
@@ -23,16 +23,25 @@ export function podUsesClaim(pod: KObject, claim: string): boolean {
 }
 
 export class PvcProtectionController implements Controller {
-  private readonly inFlight = new Set<string>();
   private readonly unsubscribe: (() => void)[] = [];
   private stopped = false;
+  private readonly releaser: FinalizerReleaser;
 
   constructor(
     private readonly claims: GenericStore,
     private readonly pods: GenericStore,
-    private readonly log: Logger,
-    private readonly ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
-  ) {}
+    log: Logger,
+    ctx: Pick<ControllerContext, 'leading'> = { leading: () => true },
+  ) {
+    this.releaser = new FinalizerReleaser({
+      store: claims,
+      finalizer: PVC_PROTECTION_FINALIZER,
+      log,
+      controller: 'pvc protection',
+      object: 'claim',
+      acting: () => !this.stopped && ctx.leading(),
+    });
+  }
 
   start(): void {
     this.unsubscribe.push(this.claims.cache.subscribe((evs) => evs.forEach((e) => this.onClaim(e))));
@@ -55,22 +64,8 @@ export class PvcProtectionController implements Controller {
   }
 
   private consider(namespace: string, name: string, bytes: Buffer): void {
-    const claim = decodeObject(bytes);
-    if (!claim.metadata.deletionTimestamp || !(claim.metadata.finalizers ?? []).includes(PVC_PROTECTION_FINALIZER)) return;
-    const key = `${namespace}/${name}`;
-    if (this.inFlight.has(key) || this.stopped) return;
+    if (!this.releaser.holds(decodeObject(bytes)) || this.releaser.busy(namespace, name)) return;
     const inUse = this.pods.cache.list(this.pods.listPrefix(namespace)).some((p) => podUsesClaim(decodeObject(p.bytes), name));
-    if (inUse) return;
-    this.inFlight.add(key);
-    this.release(namespace, name)
-      .catch((err: unknown) => {
-        if (err instanceof NotLeadingError) return;
-        this.log.warn({ claim: key, err: (err as Error).message }, 'pvc protection: finalizer removal failed');
-      })
-      .finally(() => this.inFlight.delete(key));
-  }
-
-  private release(namespace: string, name: string): Promise<void> {
-    return releaseFinalizer(this.claims, namespace, name, PVC_PROTECTION_FINALIZER, () => !this.stopped && this.ctx.leading());
+    if (!inUse) this.releaser.release(namespace, name);
   }
 }
