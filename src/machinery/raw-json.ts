@@ -121,6 +121,17 @@ export function exactIntText(holder: object, key: string): string | undefined {
   return t !== undefined && Number(t) === (holder as Record<string, unknown>)[key] ? t : undefined;
 }
 
+/**
+ * `holder[key]` as the exact integer recorded for it, when it holds an integer beyond 2^53 with
+ * such a record (a RawExtension's other literals, `1.0` or `1e3`, are no integers).
+ */
+export function exactBigInt(holder: object, key: string): bigint | undefined {
+  const v = (holder as Record<string, unknown>)[key];
+  if (typeof v !== 'number' || Number.isSafeInteger(v)) return undefined;
+  const t = exactIntText(holder, key);
+  return t !== undefined && /^-?[0-9]+$/.test(t) ? BigInt(t) : undefined;
+}
+
 function exactReplacer(this: unknown, key: string, value: unknown): unknown {
   if (typeof value === 'number' && collecting !== null && this !== null && typeof this === 'object') {
     const t = exactIntText(this, key);

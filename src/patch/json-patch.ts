@@ -8,7 +8,7 @@
 // keeps the library's text to itself, so the texts below only help our logs and tests.
 
 import { JsonNumber } from '../machinery/json-scan.js';
-import { copyExactInts, exactIntText } from '../machinery/raw-json.js';
+import { copyExactInts, exactBigInt } from '../machinery/raw-json.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Container = Json[] | { [k: string]: Json };
@@ -200,9 +200,9 @@ function applyOne(doc: Container, op: Operation): Container {
       if (got instanceof Error) throw got;
       const want = op.value ?? null;
       // An int64 beyond 2^53 compares by its exact value, as kube compares it.
-      const exact = typeof got.value === 'number' && !Array.isArray(con) ? exactIntText(con, key) : undefined;
+      const exact = Array.isArray(con) ? undefined : exactBigInt(con, key);
       if (exact !== undefined && want instanceof JsonNumber && /^-?[0-9]+$/.test(want.raw)) {
-        if (BigInt(exact) === BigInt(want.raw)) return doc;
+        if (exact === BigInt(want.raw)) return doc;
         throw new JsonPatchError(`testing value ${path} failed: test failed`);
       }
       if (got.value === undefined ? want === null : want !== null && equal(got.value, want)) return doc;

@@ -11,7 +11,7 @@
 //    (Go's struct field order, which the stored JSON already has);
 //  - definite lengths only; null is 0xf6.
 
-import { exactIntText } from '../../machinery/raw-json.js';
+import { exactBigInt } from '../../machinery/raw-json.js';
 
 /** The head of tag 55799 ("self-described CBOR"). */
 export const SELF_DESCRIBED_PREFIX = Buffer.from([0xd9, 0xd9, 0xf7]);
@@ -154,10 +154,8 @@ function value(out: Out, v: unknown): void {
       head(out, 5, keys.length);
       for (const k of keys) {
         byteString(out, k);
-        const x = (v as Record<string, unknown>)[k];
         // An int64 beyond 2^53 decoded exactly is written as the integer it is (raw-json.ts).
-        const exact = typeof x === 'number' && !Number.isSafeInteger(x) ? exactIntText(v, k) : undefined;
-        value(out, exact !== undefined && /^-?[0-9]+$/.test(exact) ? BigInt(exact) : x);
+        value(out, exactBigInt(v, k) ?? (v as Record<string, unknown>)[k]);
       }
       return;
     }

@@ -7,7 +7,7 @@
 import { goCompare } from '../../machinery/go-format.js';
 import { parseQuantity, goFloatString } from '../../schema/quantity.js';
 import { planOf, type Field, type MessagePlan, type ValueKind } from './plan.js';
-import { exactIntText } from '../../machinery/raw-json.js';
+import { exactBigInt } from '../../machinery/raw-json.js';
 import { INT_OR_STRING, putVarint, varintSize, ProtobufEncodeError, QUANTITY, RAW_EXTENSION, FIELDS_V1, TIMESTAMP, WIRE_BYTES, WIRE_VARINT, tagOf } from './wire.js';
 import { WireWriter } from './writer.js';
 
@@ -197,8 +197,8 @@ export function writeMessage(w: WireWriter, plan: MessagePlan, json: Json, path:
       if (f.pointer && (v === undefined || v === null)) continue;
       w.uvarint(f.tag);
       // An int64 beyond 2^53 decoded exactly is written exactly (raw-json.ts keeps its text).
-      const exact = f.kind === 'int64' && typeof v === 'number' && !Number.isSafeInteger(v) ? exactIntText(json, f.name) : undefined;
-      if (exact !== undefined && /^-?[0-9]+$/.test(exact)) w.int64Exact(BigInt(exact));
+      const exact = f.kind === 'int64' && v !== undefined ? exactBigInt(json, f.name) : undefined;
+      if (exact !== undefined) w.int64Exact(exact);
       else writeValue(w, f, f.kind, v, join(path, f.name), ctx);
     } else if (f.card === 'list') {
       if (v === undefined || v === null) continue;

@@ -3,7 +3,7 @@
 // serializes as the value its text stands for.
 
 import { describe, expect, it } from 'vitest';
-import { RawJson, carryExactInts, copyExactIntsDeep, exactIntText, exactIntsDiffer, recordExactInt, stringifyWithRaw } from '../../../src/machinery/raw-json.js';
+import { RawJson, carryExactInts, copyExactIntsDeep, exactBigInt, exactIntText, exactIntsDiffer, recordExactInt, stringifyWithRaw } from '../../../src/machinery/raw-json.js';
 
 describe('RawJson', () => {
   it('is written as its text, in place, each one where it stands', () => {
@@ -48,6 +48,18 @@ describe('exact number literals', () => {
     const updated = { spec: { ...old.spec } };
     carryExactInts(old, updated);
     expect(stringifyWithRaw(updated).join('')).toBe('{"spec":{"a":9223372036854775807}}');
+  });
+
+  it('answers the exact integer of a rounded value only, not the other literals a RawExtension keeps', () => {
+    const o: Record<string, unknown> = { big: Number('9007199254740993'), one: 1, e: 1000 };
+    recordExactInt(o, 'big', '9007199254740993');
+    recordExactInt(o, 'one', '1.0');
+    recordExactInt(o, 'e', '1e3');
+    expect(exactBigInt(o, 'big')).toBe(9007199254740993n);
+    expect(exactBigInt(o, 'one')).toBeUndefined();
+    expect(exactBigInt(o, 'e')).toBeUndefined();
+    o.big = 7;
+    expect(exactBigInt(o, 'big')).toBeUndefined();
   });
 
   it('tells values that round the same apart', () => {
