@@ -245,8 +245,16 @@ export function copyQuantityList(list: Record<string, unknown>): Record<string, 
 }
 
 /** The quantity `list[key]` as its request wrote it (when known), else as the list holds it. */
-export function quantitySource(list: Record<string, unknown>, key: string): unknown {
+function quantitySource(list: Record<string, unknown>, key: string): unknown {
   return QUANTITY_SOURCES.get(list)?.get(key) ?? list[key];
+}
+
+/**
+ * Go's %#v of a defaulted resource list's quantity `list[key]`, as validation messages print it:
+ * parsed from what the request wrote, then rounded up to milli as defaulting does.
+ */
+export function listQuantityGoSharpV(list: Record<string, unknown>, key: string): string | undefined {
+  return quantityGoSharpV(quantitySource(list, key), { roundUpMilli: true });
 }
 
 /**

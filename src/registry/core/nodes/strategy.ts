@@ -13,7 +13,7 @@ import { isDualStackCIDRs } from '../../../machinery/net/ip.js';
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
 import { GoStringer } from '../../../machinery/validation/field.js';
-import { copyQuantityList, qty, quantityGoSharpV, quantitySource } from '../../../schema/quantity.js';
+import { copyQuantityList, listQuantityGoSharpV, qty } from '../../../schema/quantity.js';
 
 const spec = (o: KObject): Obj => (o.spec ??= {}) as Obj;
 const status = (o: KObject): Obj => (o.status ??= {}) as Obj;
@@ -40,7 +40,7 @@ function validateResourceList(list: unknown, path: string): FieldError[] {
     if (!q) continue;
     const p = `${path}.${k}`;
     if (q.value < 0) errs.push(invalid(p, q.canonical, 'must be greater than or equal to 0'));
-    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(quantityGoSharpV(quantitySource(l, k), { roundUpMilli: true }) ?? q.canonical), 'must be an integer'));
+    if (isIntegerResource(k) && Math.round(q.value * 1000) % 1000 !== 0) errs.push(invalid(p, new GoStringer(listQuantityGoSharpV(l, k) ?? q.canonical), 'must be an integer'));
   }
   return errs;
 }

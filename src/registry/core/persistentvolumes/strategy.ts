@@ -12,7 +12,7 @@ import { isDNS1123Label, isDNS1123Subdomain } from '../../../machinery/validatio
 import { asArr, asObj, deepEqual, str, type Obj } from '../../../machinery/json-view.js';
 import { nowTimestamp } from '../../../machinery/meta.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-import { qty, quantityGoSharpV, quantitySource } from '../../../schema/quantity.js';
+import { listQuantityGoSharpV, qty, quantityGoSharpV } from '../../../schema/quantity.js';
 import { accessModesString } from '../persistentvolumeclaims/strategy.js';
 import { validateNodeSelector } from '../node-selector.js';
 import { specDiff } from '../../generic/spec-diff.js';
@@ -180,7 +180,7 @@ function capacityGo(capacity: Obj | undefined): { goString: string } {
   const entries = Object.keys(capacity)
     .sort()
     .map((k) => {
-      const q = quantityGoSharpV(quantitySource(capacity, k), { roundUpMilli: true }) ?? quantityGoSharpV('0');
+      const q = listQuantityGoSharpV(capacity, k) ?? quantityGoSharpV('0');
       return `${JSON.stringify(k)}:${q}`;
     });
   return { goString: `core.ResourceList{${entries.join(', ')}}` };

@@ -8,7 +8,7 @@
 import type { FieldError } from '../../../machinery/errors.js';
 import { GoStringer, duplicate, forbidden, invalid, key, notFound, required, NON_NEGATIVE } from '../../../machinery/validation/field.js';
 import { isQualifiedName, validateDNS1123Label, validateDNS1123Subdomain } from '../../../machinery/validation/names.js';
-import { cmpQty, isQtyNegative, isQtyPositive, milliIsWhole, qty, quantityGoSharpV, quantitySource, type Qty } from '../../../schema/quantity.js';
+import { cmpQty, isQtyNegative, isQtyPositive, listQuantityGoSharpV, milliIsWhole, qty, type Qty } from '../../../schema/quantity.js';
 import { asArr, asObj, str } from '../../../machinery/json-view.js';
 
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
@@ -72,12 +72,12 @@ function validateContainerResourceName(name: string, field: string): FieldError[
   return errs;
 }
 
-/** ValidateResourceQuantityValue: not negative; whole for integer resources. */
-function validateQuantityValue(name: string, q: Qty, raw: unknown, field: string): FieldError[] {
+/** ValidateResourceQuantityValue of `list[name]` (parsed: `q`): not negative; whole for integer resources. */
+function validateQuantityValue(list: Record<string, unknown>, name: string, q: Qty, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (isQtyNegative(q)) errs.push(invalid(field, q.canonical, NON_NEGATIVE));
   // kube passes the Quantity itself, which fmt prints with %#v (defaulted: rounded up to milli).
-  if (isIntegerResource(name) && !milliIsWhole(q)) errs.push(invalid(field, new GoStringer(quantityGoSharpV(raw, { roundUpMilli: true }) ?? q.canonical), 'must be an integer'));
+  if (isIntegerResource(name) && !milliIsWhole(q)) errs.push(invalid(field, new GoStringer(listQuantityGoSharpV(list, name) ?? q.canonical), 'must be an integer'));
   return errs;
 }
 
@@ -105,7 +105,7 @@ export function validateResourceRequirements(res: unknown, podClaimNames: Set<st
     const f = key(limPath, name);
     errs.push(...validateContainerResourceName(name, f));
     const q = qty(raw);
-    if (q) errs.push(...validateQuantityValue(name, q, quantitySource(limits, name), f));
+    if (q) errs.push(...validateQuantityValue(limits, name, q, f));
     if (isHugePages(name)) {
       limHuge = true;
       if (q) errs.push(...hugePageValue(name, q, f));
@@ -116,7 +116,7 @@ export function validateResourceRequirements(res: unknown, podClaimNames: Set<st
     const f = key(reqPath, name);
     errs.push(...validateContainerResourceName(name, f));
     const q = qty(raw);
-    if (q) errs.push(...validateQuantityValue(name, q, quantitySource(requests, name), f));
+    if (q) errs.push(...validateQuantityValue(requests, name, q, f));
     const lim = Object.hasOwn(limits, name) ? qty(limits[name]) : undefined;
     if (Object.hasOwn(limits, name)) {
       if (q && lim) {
