@@ -88,6 +88,12 @@ export function parseIPStrict(s: string): { ok: boolean; mapped: boolean } {
   return { ok: parseV4(s, true) !== undefined, mapped: false };
 }
 
+/** `s` in net.IP.String()'s spelling when it is an address (`10.96.0.010` is `10.96.0.10`), else as given. */
+export function canonicalIPString(s: string): string {
+  const ip = parseIPSloppy(s);
+  return ip ? ipString(ip) : s;
+}
+
 const v4Text = (v: bigint): string => [24n, 16n, 8n, 0n].map((s) => String((v >> s) & 0xffn)).join('.');
 
 /** Go's net.IP.String(). */

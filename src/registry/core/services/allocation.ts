@@ -6,7 +6,7 @@
 
 import { internalError, invalid, StatusError, type FieldError } from '../../../machinery/errors.js';
 import type { KObject } from '../../../machinery/object.js';
-import { ipString, parseIPSloppy, type IPFamily } from '../../../machinery/net/ip.js';
+import { canonicalIPString, ipString, parseIPSloppy, type IPFamily } from '../../../machinery/net/ip.js';
 import { asArr, asObj, str, type Obj } from '../../../machinery/json-view.js';
 import type { HookEnv, HookStore, WriteHooks, WriteTxn } from '../../types.js';
 import { AllocationError, IPAllocator, type ServiceRef } from './ip-allocator.js';
@@ -141,11 +141,7 @@ export function ipRepairVerdict(ip: KObject, svc: KObject | undefined, now: numb
   const age = now - created;
   if (!svc) return age > LEAK_GRACE_MS ? 'delete' : 'wait';
   // The service may spell its address non-standardly (`10.96.0.010`); the IPAddress is canonical.
-  const canonical = (v: string): string => {
-    const p = parseIPSloppy(v);
-    return p ? ipString(p) : v;
-  };
-  if (clusterIPsOf(spec(svc)).some((v) => canonical(v) === (ip.metadata.name ?? ''))) return 'keep';
+  if (clusterIPsOf(spec(svc)).some((v) => canonicalIPString(v) === (ip.metadata.name ?? ''))) return 'keep';
   if (created > Date.parse(svc.metadata.creationTimestamp ?? '') && age < 5_000) return 'wait';
   return 'delete';
 }

@@ -10,7 +10,7 @@
 
 import { StatusError } from '../../../machinery/errors.js';
 import type { KObject } from '../../../machinery/object.js';
-import { cidrAddr, cidrContains, cidrSize, cidrString, ipString, parseCIDRSloppy, parseIPSloppy, type CIDR, type IPAddr, type IPFamily } from '../../../machinery/net/ip.js';
+import { canonicalIPString, cidrAddr, cidrContains, cidrSize, cidrString, ipString, parseCIDRSloppy, type CIDR, type IPAddr, type IPFamily } from '../../../machinery/net/ip.js';
 import type { HookStore } from '../../types.js';
 import { IP_FAMILY_LABEL, MANAGED_BY_ALLOCATOR, MANAGED_BY_LABEL } from '../../networking/ipaddresses/strategy.js';
 
@@ -130,9 +130,8 @@ export class IPAllocator {
    * non-standard spelling such as `10.96.0.010`); an address already free is fine.
    */
   async release(ip: string): Promise<void> {
-    const parsed = parseIPSloppy(ip);
     try {
-      await this.store.delete('', parsed ? ipString(parsed) : ip, {});
+      await this.store.delete('', canonicalIPString(ip), {});
     } catch (e) {
       if (!(e instanceof StatusError && e.code === 404)) throw e;
     }
