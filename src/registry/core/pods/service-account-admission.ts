@@ -26,7 +26,8 @@ import type { KObject } from '../../../machinery/object.js';
 import { asArr, asObj, isObj, str, type Obj } from '../../../machinery/json-view.js';
 
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
-const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
+/** The account annotation that limits its pods' secrets to its own (deprecated in 1.32: serviceaccounts/strategy.ts warns). */
+export const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 const DEFAULT = 'default';
 /** The prefix of the projected volume's name (kube's ServiceAccountVolumeName plus the generator's dash). */
 export const API_ACCESS_VOLUME_PREFIX = 'kube-api-access-';

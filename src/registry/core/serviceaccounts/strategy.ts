@@ -4,11 +4,10 @@
 
 import type { ResourceDef, Strategy } from '../../types.js';
 import type { KObject } from '../../../machinery/object.js';
+import { ENFORCE_MOUNTABLE_SECRETS } from '../pods/service-account-admission.js';
 import { plainStrategy } from '../../plain-strategy.js';
 import { nameIsDNSSubdomain } from '../../../machinery/validation/names.js';
 import { AGE_COLUMN, NAME_COLUMN, age, column } from '../../printers.js';
-
-const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
 /**
  * The enforce-mountable-secrets annotation is deprecated (1.32): a warning when a write sets
