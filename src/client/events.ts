@@ -102,12 +102,8 @@ abstract class Recorder<K> {
   private async drain(): Promise<void> {
     this.draining = true;
     while (this.queue.length > 0 && !this.stopped) {
-      const wait = this.rate.wait();
-      if (wait > 0) {
-        await new Promise((r) => setTimeout(r, wait).unref());
-        continue;
-      }
-      this.rate.take();
+      await this.rate.acquire();
+      if (this.stopped || this.queue.length === 0) break;
       const write = this.queue.shift()!;
       try {
         await write();

@@ -1,5 +1,7 @@
-// The token bucket the event recorders limit their writes with (client-go's flowcontrol
-// token bucket): `burst` tokens at first, refilled at `perSecond`.
+// The token bucket the event recorders and the controllers' client limit their writes with
+// (client-go's flowcontrol token bucket): `burst` tokens at first, refilled at `perSecond`.
+
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export class TokenBucket {
   private tokens: number;
@@ -21,6 +23,10 @@ export class TokenBucket {
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+  /** Waits for a token and takes it (flowcontrol's blocking Wait); the wait keeps no process alive. */
+  async acquire(): Promise<void> {
+    while (!this.take()) await sleep(Math.max(1, this.wait()), undefined, { ref: false });
   }
   /** ms until a token is there. */
   wait(): number {

@@ -6,7 +6,6 @@
 
 import type { GenericStore, DeleteOptions, DeleteResult } from '../../registry/generic/store.js';
 import type { KObject } from '../../machinery/object.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NotLeadingError } from './leading.js';
 import { TokenBucket } from '../../client/token-bucket.js';
 
@@ -51,14 +50,9 @@ export class ControllerClient {
     if (!this.leading()) throw new NotLeadingError();
   }
 
-  /** Waits for a token of the client's rate limiter (client-go's token bucket). */
-  private async paced(): Promise<void> {
-    while (!this.limiter.take()) await sleep(Math.max(1, this.limiter.wait()));
-  }
-
   /** A write's turn: its token, then leadership checked (which may have changed meanwhile). */
   private async admit(): Promise<void> {
-    await this.paced();
+    await this.limiter.acquire();
     this.check();
   }
 
@@ -109,7 +103,7 @@ export class ControllerClient {
 
   /** A live read (consistent: after every write acknowledged so far), as a client's GET. */
   async get(group: string, resource: string, namespace: string, name: string): Promise<KObject> {
-    await this.paced();
+    await this.limiter.acquire();
     return this.store(group, resource).getObject(namespace, name);
   }
 }
