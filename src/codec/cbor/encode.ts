@@ -154,8 +154,10 @@ function value(out: Out, v: unknown): void {
       head(out, 5, keys.length);
       for (const k of keys) {
         byteString(out, k);
-        // An int64 beyond 2^53 decoded exactly is written as the integer it is (raw-json.ts).
-        value(out, exactBigInt(v, k) ?? (v as Record<string, unknown>)[k]);
+        const x = (v as Record<string, unknown>)[k];
+        // An int64 beyond 2^53 decoded exactly is written as the integer it is (raw-json.ts);
+        // the look-up is only for numbers a JS number cannot hold exactly.
+        value(out, typeof x === 'number' && !Number.isSafeInteger(x) ? (exactBigInt(v, k) ?? x) : x);
       }
       return;
     }
